@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Grading speed and memory: `mlebench grade-sample` end to end from the CLI versus pandas
+// read_csv + scikit-learn on the same 1,000,000-row files, both including interpreter start-up.
+// Prints the ratio ours / reference for time (target: at most 0.5) and peak memory.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "..", "..");
+const cache = path.join(repo, "bench", ".cache", "grading");
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const repeats = Number(process.env.BENCH_REPEATS ?? 5);
+const python = "/usr/bin/python3";
+
+if (!fs.existsSync(python) || spawnSync(python, ["-c", "import pandas, sklearn"]).status !== 0) {
+  console.error("bench: needs Debian's python3-pandas and python3-sklearn (run: sudo bash scripts/setup-system.sh)");
+  process.exit(2);
+}
+
+/** Deterministic pseudo-random numbers (mulberry32) so every run grades the same files. */
+function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Write a CSV in chunks so generation never builds one giant string. */
+function writeCsv(file, header, n, row) {
+  const fd = fs.openSync(file, "w");
+  let buf = header + "\n";
+  for (let i = 0; i < n; i++) {
+    buf += row(i) + "\n";
+    if (buf.length > 1 << 20) {
+      fs.writeSync(fd, buf);
+      buf = "";
+    }
+  }
+  fs.writeSync(fd, buf);
+  fs.closeSync(fd);
+}
+
+function shuffled(n, rand) {
+  const idx = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [idx[i], idx[j]] = [idx[j], idx[i]];
+  }
+  return idx;
+}
+
+function prepare(id, answersName, make) {
+  const dir = path.join(cache, `${rows}`, id);
+  const dataDir = path.dirname(dir);
+  const answers = path.join(dir, "prepared", "private", answersName);
+  const submission = path.join(dir, "submission.csv");
+  if (!fs.existsSync(submission)) {
+    fs.mkdirSync(path.dirname(answers), { recursive: true });
+    fs.mkdirSync(path.join(dir, "prepared", "public"), { recursive: true });
+    make(answers, submission);
+    writeCsv(path.join(dir, "leaderboard.csv"), "teamName,score", 500, (i) => `t${i},${(1 - i / 1000).toFixed(5)}`);
+  }
+  return { dataDir, answers, submission };
+}
+
+const cases = [
+  {
+    label: "ROC AUC (aerial-cactus-identification)",
+    id: "aerial-cactus-identification",
+    kind: "auc",
+    files: prepare("aerial-cactus-identification", "test.csv", (answers, submission) => {
+      const rand = rng(1);
+      const ids = Array.from({ length: rows }, (_, i) => `${(i * 2654435761 >>> 0).toString(16).padStart(8, "0")}${i.toString(16).padStart(24, "0")}.jpg`);
+      const truth = ids.map(() => (rand() < 0.75 ? 1 : 0));
+      writeCsv(answers, "id,has_cactus", rows, (i) => `${ids[i]},${truth[i]}`);
+      const order = shuffled(rows, rand);
+      writeCsv(submission, "id,has_cactus", rows, (k) => {
+        const i = order[k];
+        return `${ids[i]},${Math.min(1, Math.max(0, truth[i] * 0.5 + rand() * 0.6))}`;
+      });
+    }),
+  },
+  {
+    label: "RMSE (new-york-city-taxi-fare-prediction)",
+    id: "new-york-city-taxi-fare-prediction",
+    kind: "rmse",
+    files: prepare("new-york-city-taxi-fare-prediction", "test.csv", (answers, submission) => {
+      const rand = rng(2);
+      const base = Date.UTC(2013, 0, 1);
+      const keys = Array.from({ length: rows }, (_, i) =>
+        `${new Date(base + Math.floor(rand() * 2e11)).toISOString().slice(0, 19).replace("T", " ")}.${String(i).padStart(7, "0")}`);
+      const fares = keys.map(() => Math.round((2.5 + rand() * 40) * 100) / 100);
+      writeCsv(answers, "key,fare_amount", rows, (i) => `${keys[i]},${fares[i]}`);
+      const order = shuffled(rows, rand);
+      writeCsv(submission, "key,fare_amount", rows, (k) => `${keys[order[k]]},${fares[order[k]] + (rand() - 0.5) * 6}`);
+    }),
+  },
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const measure = (cmd) => JSON.parse(execFileSync(python, [path.join(here, "measure.py"), String(repeats), "--", ...cmd], { encoding: "utf8", maxBuffer: 1 << 26 }));
+
+let worst = 0;
+console.log(`grading ${rows.toLocaleString("en")} rows, median of ${repeats} runs each (interpreter start-up included)\n`);
+for (const c of cases) {
+  const ours = measure([process.execPath, path.join(repo, "dist", "cli", "main.js"), "grade-sample", c.files.submission, c.id, "--data-dir", c.files.dataDir, "--json"]);
+  const ref = measure([python, path.join(here, "reference.py"), c.kind, c.files.submission, c.files.answers]);
+  const ourScore = JSON.parse(ours.stdout).score;
+  const refScore = Number(ref.stdout.trim());
+  const ratio = median(ours.times) / median(ref.times);
+  worst = Math.max(worst, Math.max(...ours.times) / Math.min(...ref.times));
+  console.log(c.label);
+  console.log(`  mlebench-ts   ${median(ours.times).toFixed(3)} s   peak ${ours.peak_rss_mib.toFixed(0)} MiB   score ${ourScore}`);
+  console.log(`  pandas+sklearn ${median(ref.times).toFixed(3)} s   peak ${ref.peak_rss_mib.toFixed(0)} MiB   score ${refScore}`);
+  console.log(`  time ratio (ours / reference): ${ratio.toFixed(3)}   memory ratio: ${(ours.peak_rss_mib / ref.peak_rss_mib).toFixed(3)}`);
+  if (ourScore !== refScore) console.log(`  SCORE MISMATCH: ${ourScore} vs ${refScore}`);
+  console.log("");
+}
+console.log(`slowest of ours vs fastest reference run (must stay below 1): ${worst.toFixed(3)}`);

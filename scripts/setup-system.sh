@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Debian packages the project uses: Python with numpy/pandas/scikit-learn/scipy for the golden
+# generators and benchmarks (always called as /usr/bin/python3). Needs root.
+set -euo pipefail
+pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-system: all Debian packages present"
+  exit 0
+fi
+if [ "$(id -u)" != "0" ]; then
+  echo "setup-system: missing ${missing[*]}; run as root: sudo bash scripts/setup-system.sh" >&2
+  exit 1
+fi
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,27 @@
+import type { Command } from "commander";
+import { resolveDataDir } from "../core/paths.js";
+import { getCompetition } from "../competitions/registry.js";
+import { gradeSubmission } from "../grading/grade.js";
+import { formatReport } from "../grading/format.js";
+import { action, dataDirOption } from "./common.js";
+
+/** `mlebench grade-sample <submission> <competition-id>`: grade one CSV and print its report. */
+export function register(program: Command): void {
+  program
+    .command("grade-sample")
+    .description(
+      "Grade one submission CSV for one competition and print the report (score, medal thresholds, " +
+        "medals, validity). An invalid or missing submission still prints a report, with the reason, and exits 0.",
+    )
+    .argument("<submission>", "path to the submission CSV")
+    .argument("<competition-id>", "competition id, e.g. spaceship-titanic (see: mlebench list)")
+    .addOption(dataDirOption())
+    .option("--json", "print the report as JSON (upstream CompetitionReport keys plus invalid_reason)")
+    .action(
+      action((submission: string, competitionId: string, opts: { dataDir?: string; json?: boolean }) => {
+        const competition = getCompetition(competitionId);
+        const report = gradeSubmission(competition, submission, resolveDataDir(opts.dataDir));
+        process.stdout.write(opts.json ? JSON.stringify(report, null, 2) + "\n" : formatReport(report));
+      }),
+    );
+}

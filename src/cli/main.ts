@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from "commander";
+import { readFileSync } from "node:fs";
+import { EXIT } from "./common.js";
+import { register as registerGrade } from "./grade.js";
+import { register as registerGradeSample } from "./grade-sample.js";
+import { register as registerList } from "./list.js";
+
+const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+const program = new Command("mlebench")
+  .description("Benchmark machine-learning engineering agents on Kaggle-style competitions.")
+  .version(pkg.version, "-V, --version", "print the version")
+  .helpOption("-h, --help", "show help for a command")
+  .showHelpAfterError("(run with --help for usage)")
+  .exitOverride();
+
+registerList(program);
+registerGradeSample(program);
+registerGrade(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // --help and --version end through here with code 0; bad flags and arguments are usage errors.
+    process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    throw e;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Competition } from "../core/competition.js";
+import { UserError } from "../core/errors.js";
+import { competition as aerialCactus } from "./aerial-cactus-identification/index.js";
+import { competition as aptos } from "./aptos2019-blindness-detection/index.js";
+import { competition as dogsVsCats } from "./dogs-vs-cats-redux-kernels-edition/index.js";
+import { competition as handm } from "./h-and-m-personalized-fashion-recommendations/index.js";
+import { competition as nycTaxi } from "./new-york-city-taxi-fare-prediction/index.js";
+import { competition as spaceshipTitanic } from "./spaceship-titanic/index.js";
+import { competition as spooky } from "./spooky-author-identification/index.js";
+import { SPLITS } from "./splits.js";
+
+/** Every competition with a grader, by id. */
+export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky].map((c) => [c.id, c]),
+);
+
+/** The competition with this id, or a UserError listing close matches. */
+export function getCompetition(id: string): Competition {
+  const found = COMPETITIONS.get(id);
+  if (found) return found;
+  const known = [...COMPETITIONS.keys()];
+  const close = known.filter((k) => k.includes(id) || id.includes(k.split("-")[0]));
+  const upstream = Object.values(SPLITS).some((ids) => ids.includes(id));
+  const hint = upstream
+    ? `"${id}" is an upstream MLE-bench competition whose grader is not implemented yet.`
+    : `Unknown competition "${id}".`;
+  const suggestion = close.length > 0 ? ` Did you mean: ${close.join(", ")}?` : "";
+  throw new UserError(`${hint}${suggestion} Run "mlebench list" to see the competitions available.`);
+}
+
+/** Competitions of a named split that have graders here, in split order. */
+export function competitionsInSplit(split: string): Competition[] {
+  const ids = SPLITS[split];
+  if (!ids) {
+    throw new UserError(`Unknown split "${split}"; known splits: ${Object.keys(SPLITS).join(", ")}.`);
+  }
+  return ids.flatMap((id) => {
+    const c = COMPETITIONS.get(id);
+    return c ? [c] : [];
+  });
+}

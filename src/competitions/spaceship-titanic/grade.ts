@@ -1,0 +1,14 @@
+import type { Answers } from "../../core/competition.js";
+import type { Table } from "../../core/table.js";
+import { accuracyInputs } from "../../grading/align.js";
+import { requireTable } from "../../grading/answers.js";
+import { accuracy } from "../../metrics/accuracy.js";
+
+/** Accuracy of the predicted `Transported` flag, rows matched by `PassengerId`. */
+export function grade(submission: Table, answers: Answers): number {
+  const { yTrue, yPred } = accuracyInputs(submission, requireTable(answers), {
+    id: "PassengerId",
+    target: "Transported",
+  });
+  return accuracy(yTrue, yPred);
+}

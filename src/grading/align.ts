@@ -1,0 +1,110 @@
+/**
+ * The alignment rules shared by many upstream graders: sort submission and answers by id,
+ * require identical ids, pull out the target columns.
+ */
+import type { Table } from "../core/table.js";
+import { InvalidSubmissionError } from "../core/errors.js";
+import type { Label } from "../metrics/labels.js";
+import {
+  answersColumn,
+  cellText,
+  describeColumns,
+  numericInOrder,
+  requireSameIds,
+  sortOrder,
+  submissionColumn,
+  valuesInOrder,
+} from "./columns.js";
+
+export interface IdTarget {
+  id: string;
+  target: string;
+}
+
+/**
+ * Inputs for accuracy: same row count, both columns present, ids equal after sorting.
+ * Values keep their CSV-inferred types: "True" compares equal to a boolean answer, "1" to 1.
+ */
+export function accuracyInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: Label[]; yPred: Label[] } {
+  const ansId = answersColumn(ans, cols.id);
+  const ansTarget = answersColumn(ans, cols.target);
+  if (sub.rowCount !== ans.rowCount) {
+    throw new InvalidSubmissionError(
+      `Submission has ${sub.rowCount} rows but the answers have ${ans.rowCount}; submit one row per test id.`,
+    );
+  }
+  const subTarget = submissionColumn(sub, cols.target);
+  const subId = submissionColumn(sub, cols.id);
+  const subOrder = sortOrder(subId);
+  const ansOrder = sortOrder(ansId);
+  requireSameIds(subId, subOrder, ansId, ansOrder, cols.id);
+  return { yTrue: valuesInOrder(ansTarget, ansOrder), yPred: valuesInOrder(subTarget, subOrder) };
+}
+
+/**
+ * Inputs for ROC AUC: numeric predictions in [0, 1] (NaN is let through here, as pandas'
+ * min/max skip it, and rejected by the metric), same row count, ids equal after sorting.
+ */
+export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: Label[]; yScore: Float64Array } {
+  const ansId = answersColumn(ans, cols.id);
+  const ansTarget = answersColumn(ans, cols.target);
+  const subId = submissionColumn(sub, cols.id);
+  const subTarget = submissionColumn(sub, cols.target);
+  if (sub.rowCount !== ans.rowCount) {
+    throw new InvalidSubmissionError(
+      `Submission has ${sub.rowCount} rows but the answers have ${ans.rowCount}; submit one row per test id.`,
+    );
+  }
+  const scores = numericInOrder(subTarget, null, cols.target);
+  requireProbabilityRange(scores, cols.target, true);
+  const subOrder = sortOrder(subId);
+  const ansOrder = sortOrder(ansId);
+  requireSameIds(subId, subOrder, ansId, ansOrder, cols.id);
+  const yScore = new Float64Array(subOrder.length);
+  for (let i = 0; i < subOrder.length; i++) yScore[i] = scores[subOrder[i]];
+  return { yTrue: valuesInOrder(ansTarget, ansOrder), yScore };
+}
+
+/**
+ * Require every value to lie in [0, 1]. With `skipNaN`, NaN passes (pandas min/max semantics);
+ * without it NaN fails (an element-wise `>= 0 & <= 1` check).
+ */
+export function requireProbabilityRange(values: ArrayLike<number>, name: string, skipNaN: boolean): void {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v >= 0 && v <= 1) continue;
+    if (skipNaN && Number.isNaN(v)) continue;
+    throw new InvalidSubmissionError(
+      `Column "${name}" must hold probabilities between 0 and 1, but data row ${i + 1} holds ${cellText(v)}.`,
+    );
+  }
+}
+
+/**
+ * Inputs for a one-hot log loss: the submission has every answers column (extra ones are
+ * ignored), ids equal after sorting; returns row-major matrices over the answers' class columns.
+ */
+export function oneHotLogLossInputs(
+  sub: Table,
+  ans: Table,
+  idName: string,
+): { yTrue: number[][]; yPred: number[][]; classes: string[] } {
+  const missing = ans.columns.filter((c) => !sub.data.has(c));
+  if (missing.length > 0) {
+    throw new InvalidSubmissionError(
+      `Submission is missing ${missing.length} required column(s): ${missing.map((c) => JSON.stringify(c)).join(", ")}; ` +
+        `found ${describeColumns(sub)}.`,
+    );
+  }
+  const subId = submissionColumn(sub, idName);
+  const ansId = answersColumn(ans, idName);
+  const subOrder = sortOrder(subId);
+  const ansOrder = sortOrder(ansId);
+  requireSameIds(subId, subOrder, ansId, ansOrder, idName);
+  const classes = ans.columns.filter((c) => c !== idName);
+  const pred = classes.map((c) => numericInOrder(sub.data.get(c)!, subOrder, c));
+  const truth = classes.map((c) => numericInOrder(ans.data.get(c)!, ansOrder, c));
+  const rows = (cols: Float64Array[]) =>
+    Array.from({ length: subOrder.length }, (_, i) => cols.map((col) => col[i]));
+  return { yTrue: rows(truth), yPred: rows(pred), classes };
+}

@@ -1,0 +1,91 @@
+/**
+ * CSV output byte-for-byte like pandas' `DataFrame.to_csv(path, index=False)`: "\n" line ends,
+ * Python csv QUOTE_MINIMAL quoting, floats as Python repr, missing values as empty fields.
+ */
+import type { Column, Table } from "../core/table.js";
+import { writeFileAtomic } from "./atomic.js";
+import { pyFloatRepr } from "./pyfloat.js";
+
+// CPython's csv writer (3.11.9+, gh-67044) quotes \r and \n whatever the line terminator;
+// older 3.11 releases left a bare \r unquoted, which made the file unreadable by read_csv.
+const NEEDS_QUOTE = /[",\n\r]/;
+const QUOTE_RE = /"/g;
+
+/** A field as Python's csv module writes it with QUOTE_MINIMAL. */
+function quoteField(s: string): string {
+  return NEEDS_QUOTE.test(s) ? `"${s.replace(QUOTE_RE, '""')}"` : s;
+}
+
+/** Python's `repr(float)`, with a shortcut for the common case where JavaScript's text already agrees. */
+function floatText(v: number): string {
+  if (v !== v) return "";
+  const s = String(v);
+  const a = v < 0 ? -v : v;
+  // Below 1e-4 Python switches to exponent notation earlier than JavaScript; above 2^53 no double has a fraction.
+  if (a >= 1e-4 && s.indexOf("e") < 0) {
+    if (s.indexOf(".") >= 0) return s;
+    if (a < 1e16) return `${s}.0`;
+  }
+  return pyFloatRepr(v);
+}
+
+function cellText(col: Column, i: number): string {
+  switch (col.kind) {
+    case "float":
+      return floatText(col.values[i]);
+    case "int":
+      // Integral and within ±2^53, so String() prints plain digits ("-0" prints as "0", like numpy's int64).
+      return String(col.values[i]);
+    case "bigint":
+      return col.values[i].toString();
+    case "bool":
+      return col.values[i] ? "True" : "False";
+    case "string": {
+      const v = col.values[i];
+      return v === null ? "" : quoteField(v);
+    }
+    case "object": {
+      const v = col.values[i];
+      return v === null ? "" : v ? "True" : "False";
+    }
+  }
+}
+
+/** Python's csv writer turns a record that is one empty field into `""`, so it doesn't read back as a blank line. */
+function joinRecord(fields: string[]): string {
+  if (fields.length === 1 && fields[0] === "") return '""';
+  return fields.join(",");
+}
+
+/** The CSV text of `table` in pieces of roughly `chunkChars` characters, so huge tables never become one string. */
+export function* formatCsvChunks(table: Table, chunkChars = 1 << 20): Generator<string, void, undefined> {
+  const cols = table.columns.map((name) => {
+    const col = table.data.get(name);
+    if (!col) throw new Error(`table has no data for column '${name}'`);
+    return col;
+  });
+  const ncols = cols.length;
+  let buf = joinRecord(table.columns.map(quoteField)) + "\n";
+  const fields: string[] = new Array(ncols);
+  for (let i = 0; i < table.rowCount; i++) {
+    for (let j = 0; j < ncols; j++) fields[j] = cellText(cols[j], i);
+    buf += joinRecord(fields) + "\n";
+    if (buf.length >= chunkChars) {
+      yield buf;
+      buf = "";
+    }
+  }
+  if (buf.length > 0) yield buf;
+}
+
+/** The CSV text pandas' `to_csv(index=False)` would write for `table`. */
+export function formatCsv(table: Table): string {
+  let out = "";
+  for (const piece of formatCsvChunks(table)) out += piece;
+  return out;
+}
+
+/** Write `table` to `path` as pandas' `to_csv(path, index=False)` would, atomically and in chunks. */
+export function writeCsv(path: string, table: Table): void {
+  writeFileAtomic(path, formatCsvChunks(table));
+}

@@ -1,0 +1,48 @@
+// Mean average precision at k, as mlebench.metrics computes it (after Ben Hamner's ml_metrics).
+
+import { pairwiseSum } from "./regression.js";
+
+function checkK(k: number): void {
+  // Python's slicing makes k <= 0 meaningless (and a division by zero), so refuse it outright.
+  if (!Number.isInteger(k) || k < 1) throw new Error(`map@k: k must be a positive integer (got ${k})`);
+}
+
+function apAtK(actual: ReadonlySet<string>, predicted: readonly string[], k: number): number {
+  if (actual.size === 0) return 0;
+  const top = predicted.length > k ? predicted.slice(0, k) : predicted;
+  const seen = new Set<string>();
+  let hits = 0;
+  let score = 0;
+  for (let i = 0; i < top.length; i++) {
+    const p = top[i];
+    // A repeated prediction scores only where it first appears.
+    if (actual.has(p) && !seen.has(p)) {
+      hits++;
+      score += hits / (i + 1);
+    }
+    seen.add(p);
+  }
+  return score / Math.min(actual.size, k);
+}
+
+/** AP@k of one ranked prediction list against a set of relevant items; 0 when the set is empty. */
+export function averagePrecisionAtK(actual: ReadonlySet<string>, predicted: readonly string[], k: number): number {
+  checkK(k);
+  return apAtK(actual, predicted, k);
+}
+
+/** MAP@k: the mean of AP@k over rows; NaN for no rows (numpy's mean of nothing). */
+export function meanAveragePrecisionAtK(
+  actual: readonly ReadonlySet<string>[],
+  predicted: readonly (readonly string[])[],
+  k: number,
+): number {
+  checkK(k);
+  // Upstream zips the two lists, silently dropping extra rows; a mismatch is a caller bug here.
+  if (actual.length !== predicted.length) {
+    throw new Error(`map@k: ${actual.length} rows of actual values but ${predicted.length} rows of predictions`);
+  }
+  const scores = new Float64Array(actual.length);
+  for (let i = 0; i < scores.length; i++) scores[i] = apAtK(actual[i], predicted[i], k);
+  return scores.length === 0 ? Number.NaN : pairwiseSum(scores) / scores.length;
+}

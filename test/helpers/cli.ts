@@ -1,0 +1,23 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+export const REPO = path.resolve(decodeURIComponent(new URL("../..", import.meta.url).pathname));
+export const CLI = path.join(REPO, "dist", "cli", "main.js");
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the built `mlebench` binary with arguments, without inheriting MLEBENCH_DATA_DIR. */
+export function mlebench(args: string[], env: Record<string, string> = {}, cwd = REPO): CliResult {
+  const { MLEBENCH_DATA_DIR: _ignored, ...base } = process.env;
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    env: { ...base, ...env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
