@@ -10,7 +10,7 @@ import {
   cellText,
   describeColumns,
   numericInOrder,
-  requireSameIds,
+  alignToAnswers,
   sortOrder,
   submissionColumn,
   valuesInOrder,
@@ -35,9 +35,8 @@ export function accuracyInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue:
   }
   const subTarget = submissionColumn(sub, cols.target);
   const subId = submissionColumn(sub, cols.id);
-  const subOrder = sortOrder(subId);
   const ansOrder = sortOrder(ansId);
-  requireSameIds(subId, subOrder, ansId, ansOrder, cols.id);
+  const subOrder = alignToAnswers(subId, ansId, ansOrder, cols.id);
   return { yTrue: valuesInOrder(ansTarget, ansOrder), yPred: valuesInOrder(subTarget, subOrder) };
 }
 
@@ -57,9 +56,8 @@ export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: La
   }
   const scores = numericInOrder(subTarget, null, cols.target);
   requireProbabilityRange(scores, cols.target, true);
-  const subOrder = sortOrder(subId);
   const ansOrder = sortOrder(ansId);
-  requireSameIds(subId, subOrder, ansId, ansOrder, cols.id);
+  const subOrder = alignToAnswers(subId, ansId, ansOrder, cols.id);
   const yScore = new Float64Array(subOrder.length);
   for (let i = 0; i < subOrder.length; i++) yScore[i] = scores[subOrder[i]];
   return { yTrue: valuesInOrder(ansTarget, ansOrder), yScore };
@@ -98,9 +96,8 @@ export function oneHotLogLossInputs(
   }
   const subId = submissionColumn(sub, idName);
   const ansId = answersColumn(ans, idName);
-  const subOrder = sortOrder(subId);
   const ansOrder = sortOrder(ansId);
-  requireSameIds(subId, subOrder, ansId, ansOrder, idName);
+  const subOrder = alignToAnswers(subId, ansId, ansOrder, idName);
   const classes = ans.columns.filter((c) => c !== idName);
   const pred = classes.map((c) => numericInOrder(sub.data.get(c)!, subOrder, c));
   const truth = classes.map((c) => numericInOrder(ans.data.get(c)!, ansOrder, c));

@@ -47,6 +47,15 @@ export function compareStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** Whether UTF-16 order could differ from code-point order: some text has units at or above U+D800. */
+function needsCodePointOrder(values: (string | null)[]): boolean {
+  for (const v of values) {
+    if (v === null) continue;
+    for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) >= 0xd800) return true;
+  }
+  return false;
+}
+
 /**
  * Row order that sorts a column ascending like `DataFrame.sort_values`: missing values last,
  * numbers numerically, text by code point. Ties keep file order. A column mixing booleans and
@@ -82,12 +91,23 @@ export function sortOrder(col: Column): Uint32Array {
       });
     case "string": {
       const v = col.values;
-      return idx.sort((a, b) => {
+      if (needsCodePointOrder(v)) {
+        return idx.sort((a, b) => {
+          const x = v[a];
+          const y = v[b];
+          if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+          return compareStrings(x, y) || a - b;
+        });
+      }
+      // Plain arrays sort faster than typed arrays with a comparator in V8.
+      const order = Array.from(idx);
+      order.sort((a, b) => {
         const x = v[a];
         const y = v[b];
         if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
-        return compareStrings(x, y) || a - b;
+        return x < y ? -1 : x > y ? 1 : a - b;
       });
+      return Uint32Array.from(order);
     }
     case "object": {
       const v = col.values;
@@ -117,36 +137,78 @@ export function cellsEqual(a: Cell, b: Cell): boolean {
 }
 
 /**
- * Check that two id columns, each taken in the given row order, are element-wise equal,
- * as upstream's `(submission[id].values != answers[id].values).any()` does.
+ * Match every answers row (in `ansOrder`) with the submission row holding the same id; returns
+ * the submission's rows in that order. This succeeds exactly when upstream's check does (both id
+ * columns sorted, then compared element-wise with numpy's `!=`), i.e. when the id multisets are
+ * equal, but costs one hash look-up per row instead of a second sort.
  */
-export function requireSameIds(
-  sub: Column,
-  subOrder: ArrayLike<number>,
-  ans: Column,
-  ansOrder: ArrayLike<number>,
-  idName: string,
-): void {
-  if (subOrder.length !== ansOrder.length) {
+export function alignToAnswers(sub: Column, ans: Column, ansOrder: ArrayLike<number>, idName: string): Uint32Array {
+  const n = ansOrder.length;
+  if (sub.values.length !== n) {
     throw new InvalidSubmissionError(
-      `Submission has ${subOrder.length} rows but the answers have ${ansOrder.length}; ` +
+      `Submission has ${sub.values.length} rows but the answers have ${n}; ` +
         `there must be exactly one row per "${idName}".`,
     );
   }
+  // Each id maps to its first unused submission row; repeats chain through `next`.
+  const first = new Map<string | number | bigint, number>();
+  const next = new Int32Array(n).fill(-1);
+  const last = new Map<string | number | bigint, number>();
+  for (let i = 0; i < n; i++) {
+    const k = alignKeyAt(sub, i);
+    if (k === undefined) continue;
+    const tail = last.get(k);
+    if (tail === undefined) first.set(k, i);
+    else next[tail] = i;
+    last.set(k, i);
+  }
+  const out = new Uint32Array(n);
   let mismatches = 0;
-  let first = -1;
-  for (let i = 0; i < subOrder.length; i++) {
-    if (!cellsEqual(cellAt(sub, subOrder[i]), cellAt(ans, ansOrder[i]))) {
-      if (first < 0) first = i;
+  for (let j = 0; j < n; j++) {
+    const k = alignKeyAt(ans, ansOrder[j]);
+    const row = k === undefined ? undefined : first.get(k);
+    if (row === undefined) {
       mismatches++;
+      continue;
     }
+    out[j] = row;
+    if (next[row] >= 0) first.set(k!, next[row]);
+    else first.delete(k!);
   }
   if (mismatches > 0) {
     throw new InvalidSubmissionError(
-      `Submission "${idName}" values do not match the answers (${mismatches} of ${subOrder.length} rows differ ` +
-        `after sorting by "${idName}"): ${describeIdDifference(sub, ans)}. ` +
+      `Submission "${idName}" values do not match the answers (${mismatches} of ${n} answer ids have no ` +
+        `matching row): ${describeIdDifference(sub, ans)}. ` +
         `Submit exactly one row for every id in the sample submission.`,
     );
+  }
+  return out;
+}
+
+/**
+ * A Map key under which two cells are equal exactly when numpy's `==` says so: text as itself,
+ * numbers and booleans as numbers, huge integers as bigint; undefined for a missing value.
+ */
+function alignKeyAt(col: Column, i: number): string | number | bigint | undefined {
+  switch (col.kind) {
+    case "string":
+      return col.values[i] ?? undefined;
+    case "int":
+    case "bool":
+      return col.values[i];
+    case "float": {
+      const v = col.values[i];
+      return v === v ? v : undefined;
+    }
+    case "bigint": {
+      const v = col.values[i];
+      const asNumber = Number(v);
+      return Number.isSafeInteger(asNumber) ? asNumber : v;
+    }
+    case "object": {
+      const v = col.values[i];
+      return v === null ? undefined : Number(v);
+    }
   }
 }
 

@@ -6,9 +6,12 @@
  * inference follows parsers.pyx (`_convert_tokens`: int64, then uint64, float64, bool, object),
  * including its order-dependent corners, which are commented where they happen.
  *
- * It works on UTF-8 bytes, not decoded text: the file is read in chunks of a few MB, each
- * validated with `isUtf8`, numbers are parsed straight from the bytes and only text cells
- * become JavaScript strings. Memory is the numeric columns (8 bytes a cell) plus the strings.
+ * It works on UTF-8 bytes, not decoded text: the file is read in chunks of 1 MiB, each checked
+ * with `isUtf8`; numbers are parsed straight from the bytes (floats correctly rounded without
+ * building strings) and only text cells become JavaScript strings. Records that are one line of
+ * plain numbers skip the tokenizer altogether (`InferenceSink.fast`). Memory is the numeric
+ * columns (8 bytes a cell) plus the strings; text columns that turn out to be text late are
+ * completed by a second pass over the input rather than by keeping every cell's text.
  *
  * Deliberately not replicated:
  * - `low_memory` chunking: pandas infers dtypes per block of rows (2^18 rows for two columns)
@@ -159,6 +162,17 @@ function completeEnd(b: Uint8Array, from: number, n: number): number {
   return j + len > n ? j : n;
 }
 
+/** Buffer's own decoder, without toString's argument handling (a measurable share for text-heavy files). */
+interface Utf8Slicer {
+  utf8Slice(start: number, end: number): string;
+}
+const HAS_UTF8_SLICE = typeof (Buffer.prototype as unknown as Partial<Utf8Slicer>).utf8Slice === "function";
+
+/** The text of b[a, z), which holds valid UTF-8. */
+function utf8Text(b: Buffer, a: number, z: number): string {
+  return HAS_UTF8_SLICE ? (b as unknown as Utf8Slicer).utf8Slice(a, z) : b.toString("utf8", a, z);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tokenizer: pandas' C state machine over the bytes, record by record.
 
@@ -180,9 +194,9 @@ function countLineBreaks(b: Uint8Array, a: number, z: number): number {
  */
 class Tokenizer {
   /** Per field of the batch: start offset, or the index in `cx` when `fe` is -1. */
-  fs = new Int32Array(1024);
+  fs: Int32Array;
   /** Per field of the batch: end offset, or -1 for a field whose text is in `cx`. */
-  fe = new Int32Array(1024);
+  fe: Int32Array;
   nf = 0;
   /** Texts of fields that are not a plain byte range (doubled quotes, or quotes mixed with text). */
   cx: string[] = [];
@@ -243,7 +257,7 @@ class Tokenizer {
   /** The text of batch field `i`. */
   fieldText(b: Buffer, i: number): string {
     const e = this.fe[i];
-    return e >= 0 ? b.toString("utf8", this.fs[i], e) : this.cx[this.fs[i]];
+    return e >= 0 ? utf8Text(b, this.fs[i], e) : this.cx[this.fs[i]];
   }
 
   /**
@@ -345,19 +359,19 @@ class Tokenizer {
                 break records;
               }
               if (acc === null) this.pushRange(segStart, q);
-              else this.pushText(acc + b.toString("utf8", segStart, q));
+              else this.pushText(acc + utf8Text(b, segStart, q));
               i = q + 1;
               break;
             }
             const d = b[q + 1];
             if (d === QUOTE) {
-              acc = (acc ?? "") + b.toString("utf8", segStart, q + 1);
+              acc = (acc ?? "") + utf8Text(b, segStart, q + 1);
               segStart = q + 2;
               continue;
             }
             if (d === COMMA || d === LF || d === CR) {
               if (acc === null) this.pushRange(segStart, q);
-              else this.pushText(acc + b.toString("utf8", segStart, q));
+              else this.pushText(acc + utf8Text(b, segStart, q));
               i = q + 1;
               break;
             }
@@ -368,7 +382,7 @@ class Tokenizer {
               this.undo(recFirst, recCx, recPhys);
               break records;
             }
-            this.pushText((acc ?? "") + b.toString("utf8", segStart, q) + b.toString("utf8", q + 1, k));
+            this.pushText((acc ?? "") + utf8Text(b, segStart, q) + utf8Text(b, q + 1, k));
             i = k;
             break;
           }
@@ -847,9 +861,11 @@ function floatCore(b: Buffer, p: number, z: number): number {
   else {
     // Beyond 19 digits the dropped ones only matter to the slow path, which re-reads the text.
     const e10 = exp - frac + (sig > 19 ? sig - 19 : 0);
-    if (sig <= 15 && e10 >= -22 && e10 <= 22) {
+    // w, the significant digits as an integer, is exact when below 2^53.
+    const w = sig <= 15 ? m1 : sig === 16 ? m1 * 10 + m2 : Infinity;
+    if (w <= 9007199254740992 && e10 >= -22 && e10 <= 22) {
       // Clinger's fast path: an exact integer below 2^53 and an exact power of ten round once, correctly.
-      v = e10 < 0 ? m1 / POW10[-e10] : m1 * POW10[e10];
+      v = e10 < 0 ? w / POW10[-e10] : w * POW10[e10];
     } else if (sig <= 19 && e10 >= -44 && e10 <= 22) {
       v = roundDecimal(m1, n2, m2, e10);
       if (v !== v) v = Number(b.toString("latin1", ns, p));
@@ -988,7 +1004,7 @@ class ColumnBuilder {
 
   private addCell(row: number, b: Buffer, a: number, z: number): void {
     if (this.strs !== null) {
-      this.strs.push(isNa(b, a, z) ? null : b.toString("utf8", a, z));
+      this.strs.push(isNa(b, a, z) ? null : this.text(b, a, z));
       return;
     }
     if (isNa(b, a, z)) {
@@ -1023,7 +1039,7 @@ class ColumnBuilder {
       else {
         // uint64 overflow raises OverflowError, which pandas answers with an object column.
         this.toStrings(row);
-        this.strs!.push(b.toString("utf8", a, z));
+        this.strs!.push(utf8Text(b, a, z));
         return;
       }
     }
@@ -1048,8 +1064,45 @@ class ColumnBuilder {
     }
     if (!this.uintAlive && !this.floatAlive) {
       this.toStrings(row);
-      this.strs!.push(b.toString("utf8", a, z));
+      this.strs!.push(utf8Text(b, a, z));
     }
+  }
+
+  /** Recently seen short ASCII strings by hash: label-like columns repeat a few values a million times. */
+  private cache: Map<number, string> | null = new Map();
+  private lookups = 0;
+  private hits = 0;
+
+  /** The text of a cell in a string column, shared with an earlier equal cell when one is cached. */
+  private text(b: Buffer, a: number, z: number): string {
+    const cache = this.cache;
+    if (cache === null || z - a > 32) return utf8Text(b, a, z);
+    let h = 0x811c9dc5;
+    for (let k = a; k < z; k++) {
+      const c = b[k];
+      if (c >= 0x80) return utf8Text(b, a, z);
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    this.lookups++;
+    const hit = cache.get(h);
+    if (hit !== undefined && hit.length === z - a) {
+      let same = true;
+      for (let k = 0; k < hit.length; k++) {
+        if (hit.charCodeAt(k) !== b[a + k]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) {
+        this.hits++;
+        return hit;
+      }
+    }
+    const t = utf8Text(b, a, z);
+    if (cache.size < 4096) cache.set(h, t);
+    // Give up on columns of mostly distinct values (ids): hashing them only costs time.
+    if (this.lookups >= 20_000 && this.hits < this.lookups / 2) this.cache = null;
+    return t;
   }
 
   /** Record an integer from the int64 pass; its sign matters to pandas' uint64 pass, even for "-0". */
@@ -1152,6 +1205,14 @@ class InferenceSink {
           // An empty field: missing. Counted once the whole record has been taken.
           col.vals[row] = NaN;
           gaps = true;
+        } else if (c === 78 || c === 110 || c === 35 || c === 60) {
+          // Maybe a missing-value token (NA, nan, NaN, NULL, null, None, #N/A, <NA>, ...).
+          let e = q;
+          while (e < n && (c = b[e]) !== COMMA && c !== LF && c !== CR) e++;
+          if (e >= n || !isNa(b, q, e)) break records;
+          col.vals[row] = NaN;
+          gaps = true;
+          q = e;
         } else if (col.mode === MODE_INT) {
           let neg = false;
           if (c === 45) {
@@ -1202,7 +1263,7 @@ class InferenceSink {
     }
     if (this.cols === null) {
       // Rows in the whole input, extrapolated from the first batch, with a little slack.
-      const guess = this.totalBytes > this.bytesSeen ? Math.ceil((nr * this.totalBytes * 1.05) / this.bytesSeen) : nr;
+      const guess = this.totalBytes > this.bytesSeen ? Math.ceil((nr * this.totalBytes * 1.1) / this.bytesSeen) : nr;
       this.capacity = Math.max(nr, Math.min(guess, 1 << 30), 16);
       const ncols = tok.header!.length;
       this.cols = [];
@@ -1289,7 +1350,7 @@ class BackfillSink {
         if (this.rows >= t.upto) continue;
         const fi = base + t.j;
         const e = tok.fe[fi];
-        if (e >= 0) t.out.push(t.naFilter && isNa(b, tok.fs[fi], e) ? null : b.toString("utf8", tok.fs[fi], e));
+        if (e >= 0) t.out.push(t.naFilter && isNa(b, tok.fs[fi], e) ? null : utf8Text(b, tok.fs[fi], e));
         else {
           const text = tok.cx[tok.fs[fi]];
           t.out.push(t.naFilter && isNaText(text) ? null : text);
@@ -1376,14 +1437,15 @@ function drive(
       // Alternate between the fast path (when given) and the tokenizer, which takes what the
       // fast path can't, in batches that grow while the fast path keeps declining.
       let pos = 0;
-      let limit = fast === undefined ? Infinity : 64;
+      // A first batch of some size also gives the sink a fair sample to size its columns from.
+      let limit = fast === undefined ? Infinity : 256;
       let stop: boolean | void = false;
       for (;;) {
         if (fast !== undefined) {
           const taken = fast(data, pos, n);
           if (taken > pos) {
             pos = taken;
-            limit = 64;
+            limit = 1;
           } else limit = Math.min(limit * 2, 1 << 20);
         }
         const used = tok.run(data, eof, pos, limit);
@@ -1457,7 +1519,7 @@ function parseInput(input: Input): Table {
     file,
     maxBytes,
     (b, used) => sink.consume(tok, b, used),
-    (b, pos, n) => (sink.fastReady ? sink.fast(tok, b, pos, n) : pos),
+    csvReadInternals.fastPath ? (b, pos, n) => (sink.fastReady ? sink.fast(tok, b, pos, n) : pos) : undefined,
   );
   if (tok.header === null) throw noColumns(file);
   const names = pandasColumnNames(tok.header);
@@ -1484,12 +1546,14 @@ function parseInput(input: Input): Table {
   const columns = names.map((name, j): [string, Column] => {
     const r = results[j];
     if (!isBackfill(r)) return [name, r];
-    const values = targets.find((t) => t.j === j)?.out ?? [];
-    for (const v of r.tail) values.push(v);
-    return [name, { kind: "string", values }];
+    const head = targets.find((t) => t.j === j)?.out;
+    return [name, { kind: "string", values: head === undefined ? r.tail : head.concat(r.tail) }];
   });
   return makeTable(columns);
 }
+
+/** Not API: a switch for tests that compare the fast path with the tokenizer-only path. */
+export const csvReadInternals = { fastPath: true };
 
 function chunkOption(options: CsvReadOptions | undefined): number {
   return Math.max(1, Math.floor(options?.chunkBytes ?? DEFAULT_CHUNK_BYTES));

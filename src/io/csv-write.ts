@@ -66,10 +66,13 @@ export function* formatCsvChunks(table: Table, chunkChars = 1 << 20): Generator<
   });
   const ncols = cols.length;
   let buf = joinRecord(table.columns.map(quoteField)) + "\n";
-  const fields: string[] = new Array(ncols);
   for (let i = 0; i < table.rowCount; i++) {
-    for (let j = 0; j < ncols; j++) fields[j] = cellText(cols[j], i);
-    buf += joinRecord(fields) + "\n";
+    if (ncols === 1) buf += joinRecord([cellText(cols[0], i)]) + "\n";
+    else {
+      let line = cellText(cols[0], i);
+      for (let j = 1; j < ncols; j++) line += "," + cellText(cols[j], i);
+      buf += line + "\n";
+    }
     if (buf.length >= chunkChars) {
       yield buf;
       buf = "";

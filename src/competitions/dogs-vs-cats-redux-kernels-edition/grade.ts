@@ -3,7 +3,15 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { requireProbabilityRange } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, numericInOrder, requireSameIdSet, sortOrder, submissionColumn, valuesInOrder } from "../../grading/columns.js";
+import {
+  alignToAnswers,
+  answersColumn,
+  numericInOrder,
+  requireSameIdSet,
+  sortOrder,
+  submissionColumn,
+  valuesInOrder,
+} from "../../grading/columns.js";
 import { logLoss } from "../../metrics/log-loss.js";
 
 /** Binary log loss of the predicted probability that an image shows a dog (label 1). */
@@ -21,7 +29,7 @@ export function grade(submission: Table, answers: Answers): number {
   }
   // Element-wise 0 <= p <= 1, so NaN is rejected here (unlike the min/max check used for AUC).
   requireProbabilityRange(numericInOrder(subLabel, null, "label"), "label", false);
-  const subOrder = sortOrder(subId);
   const ansOrder = sortOrder(ansId);
+  const subOrder = alignToAnswers(subId, ansId, ansOrder, "id");
   return logLoss(valuesInOrder(ansLabel, ansOrder), numericInOrder(subLabel, subOrder, "label"));
 }
