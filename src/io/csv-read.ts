@@ -861,8 +861,13 @@ function floatCore(b: Buffer, p: number, z: number): number {
   else {
     // Beyond 19 digits the dropped ones only matter to the slow path, which re-reads the text.
     const e10 = exp - frac + (sig > 19 ? sig - 19 : 0);
-    // w, the significant digits as an integer, is exact when below 2^53.
-    const w = sig <= 15 ? m1 : sig === 16 ? m1 * 10 + m2 : Infinity;
+    // w, the significant digits as an integer, if it is at most 2^53 (so exact as a double).
+    const w =
+      sig <= 15
+        ? m1
+        : sig === 16 && (m1 < 900719925474099 || (m1 === 900719925474099 && m2 <= 2))
+          ? m1 * 10 + m2
+          : Infinity;
     if (w <= 9007199254740992 && e10 >= -22 && e10 <= 22) {
       // Clinger's fast path: an exact integer below 2^53 and an exact power of ten round once, correctly.
       v = e10 < 0 ? w / POW10[-e10] : w * POW10[e10];
@@ -1497,7 +1502,11 @@ function pandasColumnNames(raw: string[]): string[] {
 }
 
 function noColumns(file: string): CsvParseError {
-  return new CsvParseError(`No columns to parse from file ${file}: it is empty or holds only blank lines`, file, undefined);
+  return new CsvParseError(
+    `No columns to parse from file ${file}: it is empty or holds only blank lines`,
+    file,
+    undefined,
+  );
 }
 
 interface Input {

@@ -1,4 +1,5 @@
-import { canonicalLabel, formatLabel, formatLabels, numpySum, type CanonicalLabel, type Label } from "./labels.js";
+import { numpySum } from "./sum.js";
+import { canonicalLabel, formatLabel, formatLabels, type CanonicalLabel, type Label } from "./labels.js";
 import { sortScores, splitBinaryScores } from "./roc-auc.js";
 
 /** Options of {@link averagePrecision}. */

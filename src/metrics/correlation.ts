@@ -1,7 +1,7 @@
 // Correlation coefficients with scipy.stats semantics: the statistic only, no p-value.
 
+import { numpySum } from "./sum.js";
 import { rankAverage } from "./rank.js";
-import { pairwiseSum } from "./regression.js";
 
 function allEqualToFirst(values: ArrayLike<number>): boolean {
   const first = values[0];
@@ -23,12 +23,12 @@ function norm2(values: Float64Array): number {
     const t = values[i] / scale;
     squares[i] = t * t;
   }
-  return scale * Math.sqrt(pairwiseSum(squares));
+  return scale * Math.sqrt(numpySum(squares));
 }
 
 function centred(values: ArrayLike<number>): Float64Array {
   const out = Float64Array.from(values as ArrayLike<number>);
-  const mean = pairwiseSum(out) / out.length;
+  const mean = numpySum(out) / out.length;
   for (let i = 0; i < out.length; i++) out[i] -= mean;
   return out;
 }
@@ -52,7 +52,7 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number {
   // Pairwise summation keeps the rounding error near BLAS's blocked dot product for large n.
   const products = new Float64Array(n);
   for (let i = 0; i < n; i++) products[i] = (xm[i] / nx) * (ym[i] / ny);
-  return clipUnit(pairwiseSum(products));
+  return clipUnit(numpySum(products));
 }
 
 /** Spearman's rho with average ranks for ties (scipy.stats.spearmanr); NaN for constant, NaN-containing or <2-element input. */

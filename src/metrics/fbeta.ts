@@ -1,13 +1,5 @@
-import {
-  canonicalLabel,
-  formatLabel,
-  formatLabels,
-  numpySum,
-  resolveTargets,
-  type CanonicalLabel,
-  type Label,
-  type ResolvedTargets,
-} from "./labels.js";
+import { numpySum } from "./sum.js";
+import { canonicalLabel, formatLabel, formatLabels, resolveTargets, type CanonicalLabel, type Label, type ResolvedTargets } from "./labels.js";
 
 /** How per-label scores are combined, as scikit-learn's `average` parameter. */
 export type Average = "binary" | "micro" | "macro" | "weighted" | "samples";

@@ -1,7 +1,6 @@
 // Jaccard index: a plain set version, and scikit-learn's jaccard_score over label vectors or
 // multilabel indicator matrices.
-
-import { pairwiseSum } from "./regression.js";
+import { numpySum } from "./sum.js";
 
 /** |A ∩ B| / |A ∪ B| over the distinct elements of a and b; bothEmpty when neither has any. */
 export function jaccardSimilarity<T>(a: Iterable<T>, b: Iterable<T>, bothEmpty = Number.NaN): number {
@@ -79,7 +78,7 @@ function ratio(num: number, den: number): number {
 }
 
 function mean(values: readonly number[]): number {
-  return pairwiseSum(values) / values.length;
+  return numpySum(values) / values.length;
 }
 
 /** scikit-learn jaccard_score (zero_division=0): binary labels, or multilabel 0/1 rows with micro/macro/samples averaging. */

@@ -1,10 +1,5 @@
-import {
-  canonicalLabel,
-  checkClassificationTargets,
-  numpySum,
-  type CanonicalLabel,
-  type Label,
-} from "./labels.js";
+import { numpySum } from "./sum.js";
+import { canonicalLabel, checkClassificationTargets, type CanonicalLabel, type Label } from "./labels.js";
 
 /** Options of {@link cohenKappa}. */
 export interface CohenKappaOptions {

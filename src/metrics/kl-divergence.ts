@@ -6,8 +6,7 @@
 // [eps, 1 - eps] (the docstring there says both are, the code does not); cells where the solution
 // is 0 contribute 0. Upstream works on pandas frames, whose min/max/sum skip NaN, so a NaN cell
 // is not rejected: it is ignored by the checks and contributes nothing to the score. We keep that.
-
-import { pairwiseSum } from "./regression.js";
+import { numpySum } from "./sum.js";
 
 export interface KlDivergenceOptions {
   /** Submission probabilities are clipped to [eps, 1 - eps] so a confident miss costs a finite amount. */
@@ -90,12 +89,12 @@ export function klDivergence(
       for (const v of terms[i]) if (!Number.isNaN(v)) s += v;
       rowSums[i] = s;
     }
-    if (weights === undefined) return n === 0 ? Number.NaN : pairwiseSum(rowSums) / n;
+    if (weights === undefined) return n === 0 ? Number.NaN : numpySum(rowSums) / n;
     const weighted = new Float64Array(n);
     for (let i = 0; i < n; i++) weighted[i] = rowSums[i] * weights[i];
-    const totalWeight = pairwiseSum(weights);
+    const totalWeight = numpySum(weights);
     if (totalWeight === 0) throw new Error("klDivergence: sample weights sum to zero, can't be normalized");
-    return pairwiseSum(weighted) / totalWeight;
+    return numpySum(weighted) / totalWeight;
   }
 
   // Column means skip NaN cells (pandas), then a plain mean over columns (NaN if a column is all NaN).
@@ -110,7 +109,7 @@ export function klDivergence(
         count++;
       }
     }
-    columnMeans[j] = count === 0 ? Number.NaN : pairwiseSum(column) / count;
+    columnMeans[j] = count === 0 ? Number.NaN : numpySum(column) / count;
   }
-  return width === 0 ? Number.NaN : pairwiseSum(columnMeans) / width;
+  return width === 0 ? Number.NaN : numpySum(columnMeans) / width;
 }

@@ -1,17 +1,5 @@
-import {
-  canonicalLabel,
-  formatLabels,
-  isMatrix,
-  lengthMismatchError,
-  nonFiniteError,
-  numpySum,
-  squeezeColumn,
-  typeOfMatrix,
-  typeOfTarget,
-  uniqueLabels,
-  type CanonicalLabel,
-  type Label,
-} from "./labels.js";
+import { numpySum } from "./sum.js";
+import { canonicalLabel, formatLabels, isMatrix, lengthMismatchError, nonFiniteError, squeezeColumn, typeOfMatrix, typeOfTarget, uniqueLabels, type CanonicalLabel, type Label } from "./labels.js";
 
 /** float64 machine epsilon: scikit-learn >= 1.5 clips probabilities to [eps, 1 - eps]. */
 export const LOG_LOSS_EPS = 2.220446049250313e-16;

@@ -1,4 +1,9 @@
-import { nonFiniteError, numpySum, typeOfMatrix } from "./labels.js";
+
+import { numpySum } from "./sum.js";
+import {
+  nonFiniteError,
+  typeOfMatrix,
+} from "./labels.js";
 
 function countAtLeast(sortedAscending: Float64Array, value: number): number {
   // Number of entries >= value, by binary search for the first such entry.

@@ -1,6 +1,5 @@
 // Mean average precision at k, as mlebench.metrics computes it (after Ben Hamner's ml_metrics).
-
-import { pairwiseSum } from "./regression.js";
+import { numpySum } from "./sum.js";
 
 function checkK(k: number): void {
   // Python's slicing makes k <= 0 meaningless (and a division by zero), so refuse it outright.
@@ -44,5 +43,5 @@ export function meanAveragePrecisionAtK(
   }
   const scores = new Float64Array(actual.length);
   for (let i = 0; i < scores.length; i++) scores[i] = apAtK(actual[i], predicted[i], k);
-  return scores.length === 0 ? Number.NaN : pairwiseSum(scores) / scores.length;
+  return scores.length === 0 ? Number.NaN : numpySum(scores) / scores.length;
 }

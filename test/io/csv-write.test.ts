@@ -48,7 +48,9 @@ describe("formatCsv details", () => {
       ["o", { kind: "object", values: [null, false] }],
       ["i", { kind: "int", values: Float64Array.from([-0, 9007199254740992]) }],
     ]);
-    expect(formatCsv(t)).toBe("b,t,o,i\n18446744073709551615,True,,0\n-9223372036854775808,False,False,9007199254740992\n");
+    expect(formatCsv(t)).toBe(
+      "b,t,o,i\n18446744073709551615,True,,0\n-9223372036854775808,False,False,9007199254740992\n",
+    );
   });
 
   it("splits big outputs into chunks that join to the same text", () => {

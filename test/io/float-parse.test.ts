@@ -132,7 +132,19 @@ describe("float parsing agrees with Number()", () => {
   });
 
   it("keeps pandas' spellings and limits", () => {
-    const got = parseColumn([" 1.5", "2.5 ", "+.5", "1.", "-0", "1E+05", "-1e400", "1e-400", "inf", "-Infinity", "00012.500"]);
+    const got = parseColumn([
+      " 1.5",
+      "2.5 ",
+      "+.5",
+      "1.",
+      "-0",
+      "1E+05",
+      "-1e400",
+      "1e-400",
+      "inf",
+      "-Infinity",
+      "00012.500",
+    ]);
     expect(Array.from(got)).toEqual([1.5, 2.5, 0.5, 1, -0, 100000, -Infinity, 0, Infinity, -Infinity, 12.5]);
     // +inf by overflow is not a float to pandas: the column becomes text.
     expect(parseCsv("x\n1.5\n1e400\n").data.get("x")!.kind).toBe("string");

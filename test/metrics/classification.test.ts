@@ -2,6 +2,7 @@
 // scripts/golden/metrics_classification.py from scikit-learn, with scikit-learn >= 1.5 rules
 // for log loss and the F-score family), plus hand-written checks for what JSON cannot carry.
 
+import { numpySum } from "../../src/metrics/sum.js";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -11,13 +12,7 @@ import { rankAverage } from "../../src/metrics/rank.js";
 import { averagePrecision } from "../../src/metrics/average-precision.js";
 import { f1, fbeta, precisionRecallFscore } from "../../src/metrics/fbeta.js";
 import { cohenKappa } from "../../src/metrics/kappa.js";
-import {
-  checkClassificationTargets,
-  numpySum,
-  typeOfTarget,
-  uniqueLabels,
-  type Label,
-} from "../../src/metrics/labels.js";
+import { checkClassificationTargets, typeOfTarget, uniqueLabels, type Label } from "../../src/metrics/labels.js";
 import { LOG_LOSS_EPS, logLoss } from "../../src/metrics/log-loss.js";
 import { labelRankingAveragePrecision } from "../../src/metrics/lrap.js";
 import { matthewsCorrcoef } from "../../src/metrics/mcc.js";
