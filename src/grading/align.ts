@@ -11,6 +11,7 @@ import {
   describeColumns,
   numericInOrder,
   alignToAnswers,
+  requireSameIdSet,
   sortOrder,
   submissionColumn,
   valuesInOrder,
@@ -104,4 +105,22 @@ export function oneHotLogLossInputs(
   const rows = (cols: Float64Array[]) =>
     Array.from({ length: subOrder.length }, (_, i) => cols.map((col) => col[i]));
   return { yTrue: rows(truth), yPred: rows(pred), classes };
+}
+
+/**
+ * The id rule of graders that compare id *sets* and then sort both sides: the sets must be
+ * equal, and since the answers hold each id once, equal row counts rule out repeated ids.
+ * Returns both sides' rows in sorted-id order.
+ */
+export function alignByIdSet(sub: Table, ans: Table, idName: string): { subOrder: Uint32Array; ansOrder: Uint32Array } {
+  const subId = submissionColumn(sub, idName);
+  const ansId = answersColumn(ans, idName);
+  requireSameIdSet(subId, ansId, idName);
+  if (sub.rowCount !== ans.rowCount) {
+    throw new InvalidSubmissionError(
+      `Submission has ${sub.rowCount} rows but the answers have ${ans.rowCount}; some "${idName}" appears more than once.`,
+    );
+  }
+  const ansOrder = sortOrder(ansId);
+  return { subOrder: alignToAnswers(subId, ansId, ansOrder, idName), ansOrder };
 }

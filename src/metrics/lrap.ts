@@ -1,4 +1,3 @@
-
 import { numpySum } from "./sum.js";
 import {
   nonFiniteError,

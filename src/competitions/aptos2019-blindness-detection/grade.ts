@@ -1,15 +1,9 @@
 import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
+import { alignByIdSet } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import {
-  alignToAnswers,
-  answersColumn,
-  requireSameIdSet,
-  sortOrder,
-  submissionColumn,
-  valuesInOrder,
-} from "../../grading/columns.js";
+import { answersColumn, submissionColumn, valuesInOrder } from "../../grading/columns.js";
 import { cohenKappa } from "../../metrics/kappa.js";
 
 /**
@@ -21,16 +15,6 @@ export function grade(submission: Table, answers: Answers): number {
   const subTarget = submissionColumn(submission, "diagnosis");
   const ansTarget = answersColumn(ans, "diagnosis");
   if (submission.rowCount === 0) throw new InvalidSubmissionError("Submission has no rows.");
-  const subId = submissionColumn(submission, "id_code");
-  const ansId = answersColumn(ans, "id_code");
-  requireSameIdSet(subId, ansId, "id_code");
-  if (submission.rowCount !== ans.rowCount) {
-    throw new InvalidSubmissionError(
-      `Submission has ${submission.rowCount} rows but the answers have ${ans.rowCount}; an id_code appears more than once.`,
-    );
-  }
-  const ansOrder = sortOrder(ansId);
-  const yPred = valuesInOrder(subTarget, alignToAnswers(subId, ansId, ansOrder, "id_code"));
-  const yTrue = valuesInOrder(ansTarget, ansOrder);
-  return cohenKappa(yPred, yTrue, { weights: "quadratic" });
+  const { subOrder, ansOrder } = alignByIdSet(submission, ans, "id_code");
+  return cohenKappa(valuesInOrder(subTarget, subOrder), valuesInOrder(ansTarget, ansOrder), { weights: "quadratic" });
 }
