@@ -9,6 +9,7 @@ import {
   answersColumn,
   cellText,
   describeColumns,
+  identityOrder,
   numericInOrder,
   alignToAnswers,
   requireSameIdSet,
@@ -36,9 +37,9 @@ export function accuracyInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue:
   }
   const subTarget = submissionColumn(sub, cols.target);
   const subId = submissionColumn(sub, cols.id);
-  const ansOrder = sortOrder(ansId);
-  const subOrder = alignToAnswers(subId, ansId, ansOrder, cols.id);
-  return { yTrue: valuesInOrder(ansTarget, ansOrder), yPred: valuesInOrder(subTarget, subOrder) };
+  // Accuracy does not depend on row order, so the answers stay in file order (no sort needed).
+  const subOrder = alignToAnswers(subId, ansId, null, cols.id);
+  return { yTrue: valuesInOrder(ansTarget, identityOrder(ans.rowCount)), yPred: valuesInOrder(subTarget, subOrder) };
 }
 
 /**
@@ -57,8 +58,9 @@ export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: La
   }
   const scores = numericInOrder(subTarget, null, cols.target);
   requireProbabilityRange(scores, cols.target, true);
-  const ansOrder = sortOrder(ansId);
-  const subOrder = alignToAnswers(subId, ansId, ansOrder, cols.id);
+  // ROC AUC does not depend on row order, so the answers stay in file order (no sort needed).
+  const subOrder = alignToAnswers(subId, ansId, null, cols.id);
+  const ansOrder = identityOrder(ans.rowCount);
   const yScore = new Float64Array(subOrder.length);
   for (let i = 0; i < subOrder.length; i++) yScore[i] = scores[subOrder[i]];
   return { yTrue: valuesInOrder(ansTarget, ansOrder), yScore };

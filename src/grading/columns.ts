@@ -5,6 +5,11 @@
 import { type Cell, type Column, type Table, cellAt } from "../core/table.js";
 import { InvalidSubmissionError } from "../core/errors.js";
 import { pyFloatRepr } from "../io/pyfloat.js";
+import { compareStrings } from "./compare-text.js";
+import { type Key, KeyIndex } from "./key-index.js";
+import { textSortOrder } from "./sort-text.js";
+
+export { compareStrings };
 
 /** A short list of column names for messages. */
 export function describeColumns(table: Table): string {
@@ -31,30 +36,6 @@ export function answersColumn(table: Table, name: string): Column {
   return col;
 }
 
-/** Compare strings by Unicode code point, as Python does (JS `<` compares UTF-16 units). */
-export function compareStrings(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // Surrogates (0xD800–0xDFFF) encode code points above every BMP unit.
-    const xs = x >= 0xd800 && x <= 0xdfff;
-    const ys = y >= 0xd800 && y <= 0xdfff;
-    if (xs !== ys) return xs ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
-/** Whether UTF-16 order could differ from code-point order: some text has units at or above U+D800. */
-function needsCodePointOrder(values: (string | null)[]): boolean {
-  for (const v of values) {
-    if (v === null) continue;
-    for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) >= 0xd800) return true;
-  }
-  return false;
-}
 
 /**
  * Row order that sorts a column ascending like `DataFrame.sort_values`: missing values last,
@@ -89,26 +70,8 @@ export function sortOrder(col: Column): Uint32Array {
         const y = col.values[b];
         return x < y ? -1 : x > y ? 1 : a - b;
       });
-    case "string": {
-      const v = col.values;
-      if (needsCodePointOrder(v)) {
-        return idx.sort((a, b) => {
-          const x = v[a];
-          const y = v[b];
-          if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
-          return compareStrings(x, y) || a - b;
-        });
-      }
-      // Plain arrays sort faster than typed arrays with a comparator in V8.
-      const order = Array.from(idx);
-      order.sort((a, b) => {
-        const x = v[a];
-        const y = v[b];
-        if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
-        return x < y ? -1 : x > y ? 1 : a - b;
-      });
-      return Uint32Array.from(order);
-    }
+    case "string":
+      return textSortOrder(col.values);
     case "object": {
       const v = col.values;
       return idx.sort((a, b) => {
@@ -137,43 +100,49 @@ export function cellsEqual(a: Cell, b: Cell): boolean {
 }
 
 /**
- * Match every answers row (in `ansOrder`) with the submission row holding the same id; returns
- * the submission's rows in that order. This succeeds exactly when upstream's check does (both id
- * columns sorted, then compared element-wise with numpy's `!=`), i.e. when the id multisets are
- * equal, but costs one hash look-up per row instead of a second sort.
+ * Match every answers row (taken in `ansOrder`, or file order when null) with the submission row
+ * holding the same id; returns the submission's rows in that order. This succeeds exactly when
+ * upstream's check does (both id columns sorted, then compared element-wise with numpy's `!=`),
+ * i.e. when the id multisets are equal, without sorting the submission.
  */
-export function alignToAnswers(sub: Column, ans: Column, ansOrder: ArrayLike<number>, idName: string): Uint32Array {
-  const n = ansOrder.length;
+export function alignToAnswers(
+  sub: Column,
+  ans: Column,
+  ansOrder: ArrayLike<number> | null,
+  idName: string,
+): Uint32Array {
+  const n = ans.values.length;
   if (sub.values.length !== n) {
     throw new InvalidSubmissionError(
       `Submission has ${sub.values.length} rows but the answers have ${n}; ` +
         `there must be exactly one row per "${idName}".`,
     );
   }
-  // Each id maps to its first unused submission row; repeats chain through `next`.
-  const first = new Map<string | number | bigint, number>();
-  const next = new Int32Array(n).fill(-1);
-  const last = new Map<string | number | bigint, number>();
-  for (let i = 0; i < n; i++) {
-    const k = alignKeyAt(sub, i);
-    if (k === undefined) continue;
-    const tail = last.get(k);
-    if (tail === undefined) first.set(k, i);
-    else next[tail] = i;
-    last.set(k, i);
-  }
+  const subKey = keyReader(sub);
+  const ansKey = keyReader(ans);
   const out = new Uint32Array(n);
+  for (let j = 0; j < n; j++) out[j] = ansOrder ? ansOrder[j] : j;
+  // Agents usually keep the sample submission's row order, which is the answers' order.
+  let sameOrder = true;
+  for (let j = 0; j < n && sameOrder; j++) {
+    const k = ansKey(out[j]);
+    sameOrder = k !== undefined && k === subKey(out[j]);
+  }
+  if (sameOrder) return out;
+
+  const index = new KeyIndex(n, subKey);
+  const used = new Uint8Array(n);
   let mismatches = 0;
   for (let j = 0; j < n; j++) {
-    const k = alignKeyAt(ans, ansOrder[j]);
-    const row = k === undefined ? undefined : first.get(k);
-    if (row === undefined) {
+    const k = ansKey(out[j]);
+    let row = k === undefined ? -1 : index.first(k);
+    while (row >= 0 && used[row]) row = index.next(row);
+    if (row < 0) {
       mismatches++;
       continue;
     }
+    used[row] = 1;
     out[j] = row;
-    if (next[row] >= 0) first.set(k!, next[row]);
-    else first.delete(k!);
   }
   if (mismatches > 0) {
     throw new InvalidSubmissionError(
@@ -186,28 +155,34 @@ export function alignToAnswers(sub: Column, ans: Column, ansOrder: ArrayLike<num
 }
 
 /**
- * A Map key under which two cells are equal exactly when numpy's `==` says so: text as itself,
- * numbers and booleans as numbers, huge integers as bigint; undefined for a missing value.
+ * A reader of keys under which two cells are equal exactly when numpy's `==` says so: text as
+ * itself, numbers and booleans as numbers, huge integers as bigint; undefined for a missing value.
  */
-function alignKeyAt(col: Column, i: number): string | number | bigint | undefined {
+function keyReader(col: Column): (row: number) => Key | undefined {
   switch (col.kind) {
-    case "string":
-      return col.values[i] ?? undefined;
+    case "string": {
+      const v = col.values;
+      return (i) => v[i] ?? undefined;
+    }
     case "int":
-    case "bool":
-      return col.values[i];
+    case "bool": {
+      const v = col.values;
+      return (i) => v[i];
+    }
     case "float": {
-      const v = col.values[i];
-      return v === v ? v : undefined;
+      const v = col.values;
+      return (i) => (v[i] === v[i] ? v[i] : undefined);
     }
     case "bigint": {
-      const v = col.values[i];
-      const asNumber = Number(v);
-      return Number.isSafeInteger(asNumber) ? asNumber : v;
+      const v = col.values;
+      return (i) => {
+        const asNumber = Number(v[i]);
+        return Number.isSafeInteger(asNumber) ? asNumber : v[i];
+      };
     }
     case "object": {
-      const v = col.values[i];
-      return v === null ? undefined : Number(v);
+      const v = col.values;
+      return (i) => (v[i] === null ? undefined : Number(v[i]));
     }
   }
 }

@@ -83,3 +83,36 @@ describe("conversions", () => {
     expect(() => numericInOrder(str("0.5", "1e-3", "high"), null, "p")).toThrow(/data row 3 holds "high"/);
   });
 });
+
+describe("alignToAnswers in file order", () => {
+  it("takes the fast path when the submission keeps the answers' order", () => {
+    const ans = str("x", "y", "z");
+    expect(Array.from(alignToAnswers(str("x", "y", "z"), ans, null, "id"))).toEqual([0, 1, 2]);
+  });
+
+  it("matches shuffled rows, repeated answer ids and hash collisions alike", () => {
+    const n = 5000;
+    const ids = Array.from({ length: n }, (_, i) => `id-${(i * 7919) % n}`);
+    const shuffled = ids.map((_, i) => ids[(i * 31 + 7) % n]);
+    const order = alignToAnswers(str(...shuffled), str(...ids), null, "id");
+    expect(Array.from(order, (row) => shuffled[row])).toEqual(ids);
+    const dup = alignToAnswers(str("a", "b", "a"), str("a", "a", "b"), null, "id");
+    expect(Array.from(dup)).toEqual([0, 2, 1]);
+  });
+});
+
+describe("KeyIndex", () => {
+  it("groups rows by key in file order, with -0 equal to 0 and NaN never indexed", async () => {
+    const { KeyIndex } = await import("../../src/grading/key-index.js");
+    const keys = [0, "0", -0, 5n, 2 ** 60, undefined, 0];
+    const index = new KeyIndex(keys.length, (i) => keys[i] as never);
+    expect(index.first(0)).toBe(0);
+    expect(index.next(0)).toBe(2);
+    expect(index.next(2)).toBe(6);
+    expect(index.next(6)).toBe(-1);
+    expect(index.first("0")).toBe(1);
+    expect(index.first(5n)).toBe(3);
+    expect(index.first(2 ** 60)).toBe(4);
+    expect(index.first("missing")).toBe(-1);
+  });
+});
