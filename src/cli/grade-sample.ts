@@ -9,6 +9,7 @@ import { action, dataDirOption } from "./common.js";
 export function register(program: Command): void {
   program
     .command("grade-sample")
+    .summary("grade one submission CSV and print its report")
     .description(
       "Grade one submission CSV for one competition and print the report (score, medal thresholds, " +
         "medals, validity). An invalid or missing submission still prints a report, with the reason, and exits 0.",

@@ -9,6 +9,7 @@ import { EXIT, action, dataDirOption } from "./common.js";
 export function register(program: Command): void {
   program
     .command("grade")
+    .summary("grade many submissions listed in a JSONL file into one report")
     .description(
       "Grade every submission listed in a JSONL file (one {\"competition_id\", \"submission_path\"} object per " +
         "line; lines starting with # or // are skipped) and write <output-dir>/<timestamp>_grading_report.json. " +

@@ -9,6 +9,7 @@ import { action, dataDirOption } from "./common.js";
 export function register(program: Command): void {
   program
     .command("list")
+    .summary("list competitions with graders and whether they are prepared")
     .description("List the competitions that have graders, with category, metric and whether each is prepared.")
     .option("--split <name>", "only competitions of this split (low, lite, medium, high, split75, dev)")
     .addOption(dataDirOption())

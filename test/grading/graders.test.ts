@@ -28,3 +28,25 @@ describe.each(Object.keys(expected))("%s grader", (id) => {
     expect(report.submission_exists).toBe(true);
   });
 });
+
+describe("non-finite scores", () => {
+  it("keeps a NaN score valid, with score null and score_text NaN (kappa of two constant raters)", async () => {
+    const { tempDir } = await import("../helpers/data-dir.js");
+    const dir = tempDir();
+    const priv = path.join(dir, "aptos2019-blindness-detection", "prepared", "private");
+    fs.mkdirSync(priv, { recursive: true });
+    fs.writeFileSync(path.join(priv, "test.csv"), "id_code,diagnosis\na,2\nb,2\n");
+    fs.writeFileSync(path.join(dir, "aptos2019-blindness-detection", "leaderboard.csv"), "score\n0.9\n0.5\n");
+    const sub = path.join(dir, "sub.csv");
+    fs.writeFileSync(sub, "id_code,diagnosis\nb,2\na,2\n");
+    const report = gradeSubmission(getCompetition("aptos2019-blindness-detection"), sub, dir);
+    expect(report).toMatchObject({
+      valid_submission: true,
+      score: null,
+      score_text: "NaN",
+      any_medal: false,
+      above_median: false,
+      invalid_reason: null,
+    });
+  });
+});
