@@ -675,12 +675,14 @@ function longInteger(b: Buffer, ds: number, de: number, neg: boolean, unsigned: 
 }
 
 /**
- * pandas' str_to_int64: optional spaces, sign, digits, optional spaces. Returns the value, or NaN
- * with R.status set. Overflow is detected while reading digits, before trailing junk, so
- * "99999999999999999999.5" overflows rather than being invalid — which decides whether pandas
- * tries uint64 next. "-0" returns -0, so callers can see the sign pandas' uint64 pass looks for.
+ * pandas' str_to_int64 (and, with `unsigned`, str_to_uint64, tried only after int64 overflowed):
+ * optional spaces, sign, digits, optional spaces. Returns the value, or NaN with R.status set.
+ * Overflow is detected while reading digits, before trailing junk, so "99999999999999999999.5"
+ * overflows rather than being invalid — which decides whether pandas tries uint64 next. "-0"
+ * returns -0, so callers can see the sign pandas' uint64 pass looks for; the uint64 pass itself
+ * rejects any minus sign.
  */
-function parseInt64(b: Buffer, a: number, z: number): number {
+function parseInteger(b: Buffer, a: number, z: number, unsigned: boolean): number {
   let p = a;
   let c = b[p];
   while (c === SP || (c >= 9 && c <= 13)) {
@@ -688,6 +690,10 @@ function parseInt64(b: Buffer, a: number, z: number): number {
     c = b[p];
   }
   let neg = false;
+  if (unsigned && c === 45) {
+    R.status = MINUS;
+    return NaN;
+  }
   if (c === 45 || c === 43) {
     neg = c === 45;
     if (++p >= z) return invalid();
@@ -704,7 +710,7 @@ function parseInt64(b: Buffer, a: number, z: number): number {
   if (de === ds) return invalid();
   let status = 0;
   if (de - ds > 15) {
-    status = longInteger(b, ds, de, neg, false);
+    status = longInteger(b, ds, de, neg, unsigned);
     if (status === OVERFLOW) {
       R.status = OVERFLOW;
       return NaN;
@@ -725,51 +731,6 @@ function parseInt64(b: Buffer, a: number, z: number): number {
 function invalid(): number {
   R.status = INVALID;
   return NaN;
-}
-
-/** pandas' str_to_uint64, used only after int64 overflowed. Returns the value, or NaN with R.status set. */
-function parseUint64(b: Buffer, a: number, z: number): number {
-  let p = a;
-  let c = b[p];
-  while (c === SP || (c >= 9 && c <= 13)) {
-    if (++p >= z) return invalid();
-    c = b[p];
-  }
-  if (c === 45) {
-    R.status = MINUS;
-    return NaN;
-  }
-  if (c === 43) {
-    if (++p >= z) return invalid();
-    c = b[p];
-  }
-  const ds = p;
-  let v = 0;
-  while (c >= 48 && c <= 57) {
-    v = v * 10 + (c - 48);
-    if (++p >= z) break;
-    c = b[p];
-  }
-  const de = p;
-  if (de === ds) return invalid();
-  let status = 0;
-  if (de - ds > 15) {
-    status = longInteger(b, ds, de, false, true);
-    if (status === OVERFLOW) {
-      R.status = OVERFLOW;
-      return NaN;
-    }
-  }
-  while (p < z) {
-    c = b[p];
-    if (!(c === SP || (c >= 9 && c <= 13))) return invalid();
-    p++;
-  }
-  if (status === BIG) {
-    R.status = BIG;
-    return NaN;
-  }
-  return v;
 }
 
 /** The inf spellings pandas accepts, any case, nothing around them: inf, +inf, -inf, infinity, +infinity, -infinity. */
@@ -1018,7 +979,7 @@ class ColumnBuilder {
       return;
     }
     if (this.intAlive) {
-      const v = parseInt64(b, a, z);
+      const v = parseInteger(b, a, z, false);
       if (v === v || R.status === BIG) {
         this.setInt(row, v === v ? v : R.val);
         if (v !== v) this.keepBig(row, R.big);
@@ -1030,7 +991,7 @@ class ColumnBuilder {
     }
     let numeric = false;
     if (this.uintAlive) {
-      const v = parseUint64(b, a, z);
+      const v = parseInteger(b, a, z, true);
       if (v === v) {
         this.vals[row] = v;
         numeric = true;
@@ -1315,7 +1276,7 @@ class InferenceSink {
             col.naCount++;
             col.vals[row] = NaN;
           } else {
-            const v = parseInt64(b, a, e);
+            const v = parseInteger(b, a, e, false);
             if (v === v) col.setInt(row, v);
             else col.add(row, b, a, e);
           }
