@@ -5,6 +5,7 @@ import { EXIT } from "./common.js";
 import { register as registerGrade } from "./grade.js";
 import { register as registerGradeSample } from "./grade-sample.js";
 import { register as registerList } from "./list.js";
+import { register as registerPrepare } from "./prepare.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -16,6 +17,7 @@ const program = new Command("mlebench")
   .exitOverride();
 
 registerList(program);
+registerPrepare(program);
 registerGradeSample(program);
 registerGrade(program);
 

@@ -40,12 +40,16 @@ export const DEV = [
   "paddy-disease-classification", "plant-seedlings-classification", "playground-series-s3e18", "spaceship-titanic",
 ];
 
-/** Named splits: the complexity tiers, their union, the lite alias, and the dev set. */
+/** The embedded offline benchmark: real datasets that ship inside npm or Debian packages. */
+export const OFFLINE = ["titanic"];
+
+/** Named splits: the complexity tiers, their union, the lite alias, the dev set and the offline benchmark. */
 export const SPLITS: Record<string, readonly string[]> = {
   low: LOW,
   lite: LOW,
   medium: MEDIUM,
   high: HIGH,
   split75: [...LOW, ...MEDIUM, ...HIGH],
+  offline: OFFLINE,
   dev: DEV,
 };

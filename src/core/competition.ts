@@ -1,3 +1,4 @@
+import type { PackageSource } from "../sources/packages.js";
 import type { Table } from "./table.js";
 
 /** Answers as a grader receives them: a table for CSV answers, parsed lines for JSONL. */
@@ -20,4 +21,29 @@ export interface Competition {
   sampleSubmission: string;
   /** Score a submission; throws InvalidSubmissionError (or any Error) when it cannot be graded. */
   grade(submission: Table, answers: Answers): number;
+  /** Present for competitions of the embedded offline benchmark. */
+  offline?: OfflineSpec;
+}
+
+/** Where a preparer writes: the public and private directories, and resolved source files. */
+export interface PrepareContext {
+  /** Absolute paths of the competition's source files, by the names its spec gives them. */
+  sources: Record<string, string>;
+  public: string;
+  private: string;
+}
+
+/**
+ * A competition whose data ships inside npm or Debian packages, prepared without any download.
+ * Its folder also holds description.md, leaderboard.csv (a reference population) and
+ * checksums.json (md5 of every prepared file, verified on each prepare).
+ */
+export interface OfflineSpec {
+  sources: Record<string, PackageSource>;
+  /** Directory holding description.md, leaderboard.csv and checksums.json. */
+  assets: string;
+  /** The public files and id column, for checks that the split leaks nothing. */
+  layout: { train: string; test: string; id: string };
+  /** Write the public and private files; must be deterministic. */
+  prepare(ctx: PrepareContext): void | Promise<void>;
 }

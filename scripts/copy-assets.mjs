@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Copy each competition's data files (description.md, leaderboard.csv, checksums.json) next to
+// the compiled code, so the built package finds them beside its modules.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const src = path.join(root, "src", "competitions");
+const dst = path.join(root, "dist", "competitions");
+let copied = 0;
+for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
+  if (!entry.isDirectory()) continue;
+  for (const file of fs.readdirSync(path.join(src, entry.name))) {
+    if (!/\.(md|csv|json)$/.test(file)) continue;
+    fs.mkdirSync(path.join(dst, entry.name), { recursive: true });
+    fs.copyFileSync(path.join(src, entry.name, file), path.join(dst, entry.name, file));
+    copied++;
+  }
+}
+console.log(`copied ${copied} competition data files to dist/competitions`);

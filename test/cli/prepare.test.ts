@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { mlebench } from "../helpers/cli.js";
+import { tempDir } from "../helpers/data-dir.js";
+
+describe("mlebench prepare", () => {
+  it("prepares the offline split, then only verifies, and the sample submission grades", () => {
+    const dataDir = tempDir();
+    const first = mlebench(["prepare", "--split", "offline", "--data-dir", dataDir, "--json"]);
+    expect(first.status).toBe(0);
+    const lines = first.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.every((r) => r.status === "prepared")).toBe(true);
+    const again = mlebench(["prepare", "--split", "offline", "--data-dir", dataDir, "--json"]);
+    expect(again.stdout.trim().split("\n").map((l) => JSON.parse(l).status)).toEqual(lines.map(() => "verified"));
+    const sample = path.join(dataDir, "titanic", "prepared", "public", "sample_submission.csv");
+    const graded = mlebench(["grade-sample", sample, "titanic", "--data-dir", dataDir, "--json"]);
+    expect(JSON.parse(graded.stdout)).toMatchObject({ valid_submission: true, any_medal: false });
+  });
+
+  it("reports tampered files and prepares them again", () => {
+    const dataDir = tempDir();
+    expect(mlebench(["prepare", "-c", "titanic", "--data-dir", dataDir]).status).toBe(0);
+    const answers = path.join(dataDir, "titanic", "prepared", "private", "test.csv");
+    fs.appendFileSync(answers, "9999,1\n");
+    const r = mlebench(["prepare", "-c", "titanic", "--data-dir", dataDir, "--json"]);
+    expect(JSON.parse(r.stdout).status).toBe("prepared");
+    expect(fs.readFileSync(answers, "utf8")).not.toContain("9999,1");
+  });
+
+  it("exits 2 without a selection, or for a competition that needs Kaggle data", () => {
+    const none = mlebench(["prepare"]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/exactly one of -c <id>, --split <name> or --all/);
+    const kaggle = mlebench(["prepare", "-c", "spaceship-titanic", "--data-dir", tempDir()]);
+    expect(kaggle.status).toBe(2);
+    expect(kaggle.stderr).toMatch(/needs the Kaggle competition's data/);
+  });
+});
