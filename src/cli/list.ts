@@ -11,7 +11,7 @@ export function register(program: Command): void {
     .command("list")
     .summary("list competitions with graders and whether they are prepared")
     .description("List the competitions that have graders, with category, metric and whether each is prepared.")
-    .option("--split <name>", "only competitions of this split (low, lite, medium, high, split75, dev)")
+    .option("--split <name>", "only competitions of this split (low, lite, medium, high, split75, offline, dev)")
     .addOption(dataDirOption())
     .option("--json", "print a JSON array instead of a table")
     .action(

@@ -17,6 +17,7 @@ describe("mlebench list", () => {
       "new-york-city-taxi-fare-prediction",
       "spaceship-titanic",
       "spooky-author-identification",
+      "titanic",
     ]);
     const spooky = rows.find((x) => x.id === "spooky-author-identification")!;
     expect(spooky).toMatchObject({ metric: "multi-class-log-loss", prepared: true, gradable: true });
@@ -26,9 +27,11 @@ describe("mlebench list", () => {
   it("filters by split and rejects an unknown split with exit 2", () => {
     const r = mlebench(["list", "--split", "dev", "--json", "--data-dir", dataDir]);
     expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(["spaceship-titanic"]);
+    const offline = mlebench(["list", "--split", "offline", "--json", "--data-dir", dataDir]);
+    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic"]);
     const bad = mlebench(["list", "--split", "nope"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, dev/);
+    expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, offline, dev/);
   });
 
   it("summarises each command in the top-level help", () => {
