@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Debian packages the project uses: Python with numpy/pandas/scikit-learn/scipy for the golden
+# Debian packages the project uses: datasets of the offline benchmark (scikit-learn ships the
+# Titanic passenger list; dataset-fashion-mnist), and Python with numpy/pandas/scikit-learn/scipy for the golden
 # generators and benchmarks (always called as /usr/bin/python3). Needs root.
 set -euo pipefail
-pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy)
+pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy dataset-fashion-mnist)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
