@@ -3,7 +3,8 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { takeColumn } from "../../core/table.js";
-import { answersColumn, describeColumns, hashKeyAt, keySet, pyStrAt, sortOrder, submissionColumn } from "../../grading/columns.js";
+import type { Key } from "../../grading/key-index.js";
+import { answersColumn, describeColumns, keyReader, keySet, pyStrAt, sortOrder, submissionColumn } from "../../grading/columns.js";
 import { meanAveragePrecisionAtK } from "../../metrics/map-at-k.js";
 
 const K = 12;
@@ -28,13 +29,15 @@ export function grade(submission: Table, answers: Answers): number {
   const ansPred = answersColumn(ans, "prediction");
 
   const subKeys = keySet(subId).keys;
-  const answerKeys = new Set<string>();
+  const ansKey = keyReader(ansId);
+  const subKey = keyReader(subId);
+  const answerKeys = new Set<Key>();
   let uncovered = 0;
   let firstUncovered = -1;
   for (let i = 0; i < ans.rowCount; i++) {
-    const k = hashKeyAt(ansId, i);
+    const k = ansKey(i);
     // A missing answer id is a distinct NaN in Python and can never be covered.
-    if (k === null || !subKeys.has(k)) {
+    if (k === undefined || !subKeys.has(k)) {
       uncovered++;
       if (firstUncovered < 0) firstUncovered = i;
     } else answerKeys.add(k);
@@ -48,8 +51,8 @@ export function grade(submission: Table, answers: Answers): number {
 
   const keptRows: number[] = [];
   for (let i = 0; i < submission.rowCount; i++) {
-    const k = hashKeyAt(subId, i);
-    if (k !== null && answerKeys.has(k)) keptRows.push(i);
+    const k = subKey(i);
+    if (k !== undefined && answerKeys.has(k)) keptRows.push(i);
   }
   const kept = Uint32Array.from(keptRows);
   const subSorted = sortOrder(takeColumn(subId, kept)).map((j) => kept[j]);
