@@ -5,13 +5,14 @@ import { mlebench } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 
 describe("mlebench prepare", () => {
-  it("prepares the offline split, then only verifies, and the sample submission grades", () => {
+  // The library tests prepare every offline competition; here one small one exercises the command.
+  it("prepares, then only verifies, and the sample submission grades", () => {
     const dataDir = tempDir();
-    const first = mlebench(["prepare", "--split", "offline", "--data-dir", dataDir, "--json"]);
+    const first = mlebench(["prepare", "-c", "titanic", "--data-dir", dataDir, "--json"]);
     expect(first.status).toBe(0);
     const lines = first.stdout.trim().split("\n").map((l) => JSON.parse(l));
     expect(lines.every((r) => r.status === "prepared")).toBe(true);
-    const again = mlebench(["prepare", "--split", "offline", "--data-dir", dataDir, "--json"]);
+    const again = mlebench(["prepare", "-c", "titanic", "--data-dir", dataDir, "--json"]);
     expect(again.stdout.trim().split("\n").map((l) => JSON.parse(l).status)).toEqual(lines.map(() => "verified"));
     const sample = path.join(dataDir, "titanic", "prepared", "public", "sample_submission.csv");
     const graded = mlebench(["grade-sample", sample, "titanic", "--data-dir", dataDir, "--json"]);
