@@ -126,3 +126,31 @@ export function alignByIdSet(sub: Table, ans: Table, idName: string): { subOrder
   const ansOrder = sortOrder(ansId);
   return { subOrder: alignToAnswers(subId, ansId, ansOrder, idName), ansOrder };
 }
+
+/**
+ * Inputs for a regression metric: same row count, ids equal after sorting, predictions finite
+ * numbers. Both sides come back in sorted-id order, so sums run in the order upstream's would.
+ */
+export function regressionInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: Float64Array; yPred: Float64Array } {
+  const ansId = answersColumn(ans, cols.id);
+  const ansTarget = answersColumn(ans, cols.target);
+  const subId = submissionColumn(sub, cols.id);
+  const subTarget = submissionColumn(sub, cols.target);
+  if (sub.rowCount !== ans.rowCount) {
+    throw new InvalidSubmissionError(
+      `Submission has ${sub.rowCount} rows but the answers have ${ans.rowCount}; submit one row per test id.`,
+    );
+  }
+  const ansOrder = sortOrder(ansId);
+  const subOrder = alignToAnswers(subId, ansId, ansOrder, cols.id);
+  const yPred = numericInOrder(subTarget, subOrder, cols.target);
+  // The metric would also refuse NaN, but only the submission's own row number helps its author.
+  for (let i = 0; i < yPred.length; i++) {
+    if (Number.isFinite(yPred[i])) continue;
+    const what = Number.isNaN(yPred[i]) ? "a missing value (NaN)" : cellText(yPred[i]);
+    throw new InvalidSubmissionError(
+      `Column "${cols.target}" must hold finite numbers, but data row ${subOrder[i] + 1} holds ${what}.`,
+    );
+  }
+  return { yTrue: numericInOrder(ansTarget, ansOrder, cols.target), yPred };
+}
