@@ -12,6 +12,7 @@ describe("mlebench list", () => {
     expect(rows.map((x) => x.id).sort()).toEqual([
       "aerial-cactus-identification",
       "aptos2019-blindness-detection",
+      "digits",
       "dogs-vs-cats-redux-kernels-edition",
       "h-and-m-personalized-fashion-recommendations",
       "movie-ratings",
@@ -30,7 +31,7 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--split", "dev", "--json", "--data-dir", dataDir]);
     expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(["spaceship-titanic"]);
     const offline = mlebench(["list", "--split", "offline", "--json", "--data-dir", dataDir]);
-    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings"]);
+    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits"]);
     const bad = mlebench(["list", "--split", "nope"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, offline, dev/);

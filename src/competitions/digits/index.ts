@@ -1,0 +1,28 @@
+import { fileURLToPath } from "node:url";
+import type { Competition } from "../../core/competition.js";
+import { grade } from "./grade.js";
+import { prepare } from "./prepare.js";
+
+export const competition: Competition = {
+  id: "digits",
+  name: "Handwritten digits: which digit is it?",
+  type: "simple",
+  complexity: "low",
+  category: "Image Classification",
+  metric: "multi-class-log-loss",
+  answers: "test.csv",
+  sampleSubmission: "sample_submission.csv",
+  grade,
+  offline: {
+    sources: {
+      digits: {
+        kind: "debian",
+        package: "python3-sklearn",
+        path: "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz",
+      },
+    },
+    layout: { train: "train.csv", test: "test.csv", id: "id" },
+    assets: fileURLToPath(new URL(".", import.meta.url)),
+    prepare,
+  },
+};
