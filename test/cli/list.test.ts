@@ -19,6 +19,7 @@ describe("mlebench list", () => {
       "new-york-city-taxi-fare-prediction",
       "seattle-weather",
       "spaceship-titanic",
+      "spam-assassin",
       "spooky-author-identification",
       "titanic",
     ]);
@@ -31,7 +32,7 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--split", "dev", "--json", "--data-dir", dataDir]);
     expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(["spaceship-titanic"]);
     const offline = mlebench(["list", "--split", "offline", "--json", "--data-dir", dataDir]);
-    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits"]);
+    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin"]);
     const bad = mlebench(["list", "--split", "nope"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, offline, dev/);
