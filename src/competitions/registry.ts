@@ -13,11 +13,12 @@ import { competition as movieRatings } from "./movie-ratings/index.js";
 import { competition as digits } from "./digits/index.js";
 import { competition as spamAssassin } from "./spam-assassin/index.js";
 import { competition as sotuParty } from "./sotu-party/index.js";
+import { competition as fashionMnist } from "./fashion-mnist/index.js";
 import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
 export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
-  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty].map((c) => [c.id, c]),
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [c.id, c]),
 );
 
 /** The competition with this id, or a UserError listing close matches. */

@@ -41,7 +41,7 @@ export const DEV = [
 ];
 
 /** The embedded offline benchmark: real datasets that ship inside npm or Debian packages. */
-export const OFFLINE = ["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party"];
+export const OFFLINE = ["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "fashion-mnist"];
 
 /** Named splits: the complexity tiers, their union, the lite alias, the dev set and the offline benchmark. */
 export const SPLITS: Record<string, readonly string[]> = {

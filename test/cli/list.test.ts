@@ -14,6 +14,7 @@ describe("mlebench list", () => {
       "aptos2019-blindness-detection",
       "digits",
       "dogs-vs-cats-redux-kernels-edition",
+      "fashion-mnist",
       "h-and-m-personalized-fashion-recommendations",
       "movie-ratings",
       "new-york-city-taxi-fare-prediction",
@@ -33,7 +34,7 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--split", "dev", "--json", "--data-dir", dataDir]);
     expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(["spaceship-titanic"]);
     const offline = mlebench(["list", "--split", "offline", "--json", "--data-dir", dataDir]);
-    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party"]);
+    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "fashion-mnist"]);
     const bad = mlebench(["list", "--split", "nope"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, offline, dev/);

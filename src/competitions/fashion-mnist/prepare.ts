@@ -7,6 +7,7 @@ import { writeFileAtomic } from "../../io/atomic.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
 
+/** Fixed so ids are reproducible; the value (the dataset's publication date) is otherwise arbitrary. */
 const SEED = 20170825;
 const SIDE = 28;
 const PIXELS = SIDE * SIDE;
@@ -76,8 +77,8 @@ const MAX_ROW = 16 + 4 + 4 * PIXELS + 1;
 const CHUNK = 1 << 22;
 
 /**
- * The CSV bytes of a pixel table, in reused chunks: writeFileAtomic writes each piece before
- * asking for the next, so one buffer suffices and the 100+ MB file never exists in memory.
+ * The CSV bytes of a pixel table, in chunks of a few MB, so the 130 MB train file never exists
+ * in memory as a whole (nor as a JavaScript string, which would be slower to build and encode).
  */
 function* pixelCsvChunks(
   rows: number[],
@@ -87,7 +88,7 @@ function* pixelCsvChunks(
 ): Generator<Uint8Array, void, undefined> {
   const names = ["id", ...(labels ? ["label"] : []), ...Array.from({ length: PIXELS }, (_, j) => `pixel${j}`)];
   yield Buffer.from(names.join(",") + "\n", "latin1");
-  const out = Buffer.allocUnsafe(CHUNK + MAX_ROW);
+  let out = Buffer.allocUnsafe(CHUNK + MAX_ROW);
   let pos = 0;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
@@ -105,6 +106,8 @@ function* pixelCsvChunks(
     out[pos++] = 0x0a;
     if (pos >= CHUNK) {
       yield out.subarray(0, pos);
+      // A fresh buffer, so a consumer may keep the chunk it was given.
+      out = Buffer.allocUnsafe(CHUNK + MAX_ROW);
       pos = 0;
     }
   }
