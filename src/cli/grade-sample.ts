@@ -22,7 +22,10 @@ export function register(program: Command): void {
       action((submission: string, competitionId: string, opts: { dataDir?: string; json?: boolean }) => {
         const competition = getCompetition(competitionId);
         const report = gradeSubmission(competition, submission, resolveDataDir(opts.dataDir));
-        process.stdout.write(opts.json ? JSON.stringify(report, null, 2) + "\n" : formatReport(report));
+        const text = opts.json
+          ? JSON.stringify(report, null, 2) + "\n"
+          : formatReport(report, { referencePopulation: competition.offline !== undefined });
+        process.stdout.write(text);
       }),
     );
 }

@@ -1,7 +1,11 @@
 import type { CompetitionReport } from "./report.js";
 
-/** A report as a few aligned lines for people; scripts should use --json. */
-export function formatReport(r: CompetitionReport): string {
+/**
+ * A report as a few aligned lines for people; scripts should use --json. With
+ * `referencePopulation`, the medal lines say the leaderboard is a population of standard
+ * pipelines (the offline benchmark's), not human teams.
+ */
+export function formatReport(r: CompetitionReport, opts: { referencePopulation?: boolean } = {}): string {
   const cmp = r.is_lower_better ? "≤" : "≥";
   const num = (x: number | null) => (x === null ? "n/a" : String(x));
   const medal = r.gold_medal ? "gold" : r.silver_medal ? "silver" : r.bronze_medal ? "bronze" : "none";
@@ -18,5 +22,8 @@ export function formatReport(r: CompetitionReport): string {
         `bronze ${cmp} ${num(r.bronze_threshold)}, median ${num(r.median_threshold)}`,
     ],
   ];
+  if (opts.referencePopulation) {
+    rows.push(["leaderboard", "a reference population of standard pipelines, not human teams"]);
+  }
   return rows.map(([k, v]) => `${k.padEnd(12)} ${v}`).join("\n") + "\n";
 }

@@ -17,6 +17,8 @@ describe("mlebench prepare", () => {
     const sample = path.join(dataDir, "titanic", "prepared", "public", "sample_submission.csv");
     const graded = mlebench(["grade-sample", sample, "titanic", "--data-dir", dataDir, "--json"]);
     expect(JSON.parse(graded.stdout)).toMatchObject({ valid_submission: true, any_medal: false });
+    const text = mlebench(["grade-sample", sample, "titanic", "--data-dir", dataDir]);
+    expect(text.stdout).toMatch(/^leaderboard +a reference population of standard pipelines, not human teams$/m);
   });
 
   it("reports tampered files and prepares them again", () => {

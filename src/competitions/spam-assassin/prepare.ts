@@ -64,10 +64,36 @@ export function isSpam(group: string): 0 | 1 {
   return GROUPS[group];
 }
 
+/** Headers the collector's mail client added to some mailboxes (mostly spam): traces of collection, not mail. */
+const MAILBOX_HEADERS = new Set(["x-keywords", "x-status", "status"]);
+
+/**
+ * A message without the mailbox-client headers above (and their folded continuation lines);
+ * everything else, body included, is kept byte for byte.
+ */
+export function stripMailboxHeaders(text: string): string {
+  const end = text.search(/\r?\n\r?\n/);
+  const head = end < 0 ? text : text.slice(0, end);
+  const rest = end < 0 ? "" : text.slice(end);
+  const lines = head.split("\n");
+  const kept: string[] = [];
+  let dropping = false;
+  for (const line of lines) {
+    const folded = line.startsWith(" ") || line.startsWith("\t");
+    if (!folded) {
+      const colon = line.indexOf(":");
+      dropping = colon > 0 && MAILBOX_HEADERS.has(line.slice(0, colon).trim().toLowerCase());
+    }
+    if (!dropping) kept.push(line);
+  }
+  return kept.join("\n") + rest;
+}
+
 /**
  * Split the corpus into a labelled train set and an unlabelled test set, stratified by source
  * group (which keeps the spam share, the hard ham and both spam collection periods equal on both
- * sides). Message texts are kept byte for byte: the corpus has no header that records the label.
+ * sides). Message texts are kept byte for byte except for the mailbox-client headers, which were
+ * added when part of the corpus was collected and would give the label away.
  */
 export function prepare(ctx: PrepareContext): void {
   const messages = readCorpus(ctx.sources.corpus);
@@ -86,7 +112,7 @@ export function prepare(ctx: PrepareContext): void {
   const test = byId(order.filter((i) => testRows.has(i)));
 
   const ids = (rows: number[]): Column => ({ kind: "int", values: Float64Array.from(rows, (i) => messageId.get(i)!) });
-  const texts = (rows: number[]): Column => ({ kind: "string", values: rows.map((i) => messages[i].text) });
+  const texts = (rows: number[]): Column => ({ kind: "string", values: rows.map((i) => stripMailboxHeaders(messages[i].text)) });
   const labels = (rows: number[]): Column => ({ kind: "int", values: Float64Array.from(rows, (i) => isSpam(messages[i].group)) });
 
   writeCsv(path.join(ctx.public, "train.csv"), makeTable([["id", ids(train)], ["text", texts(train)], ["label", labels(train)]]));
