@@ -46,16 +46,6 @@ export function makeTable(columns: [string, Column][]): Table {
   return { columns: columns.map(([n]) => n), data, rowCount: Math.max(rowCount, 0) };
 }
 
-/** The column with this name, or undefined. */
-export function getColumn(table: Table, name: string): Column | undefined {
-  return table.data.get(name);
-}
-
-/** Whether the table has a column with this name. */
-export function hasColumn(table: Table, name: string): boolean {
-  return table.data.has(name);
-}
-
 /** The value at row `i` as a plain JavaScript value (NaN floats become null). */
 export function cellAt(col: Column, i: number): Cell {
   switch (col.kind) {
@@ -72,11 +62,6 @@ export function cellAt(col: Column, i: number): Cell {
     case "object":
       return col.values[i];
   }
-}
-
-/** Whether the column's values are numbers (int, bigint, float or bool, as numpy would treat them). */
-export function isNumericKind(kind: ColumnKind): boolean {
-  return kind === "int" || kind === "float" || kind === "bool" || kind === "bigint";
 }
 
 /** Take the rows at `indices` (in that order) from a column. */
@@ -110,9 +95,4 @@ export function takeColumn(col: Column, indices: ArrayLike<number>): Column {
       return { kind: "object", values: out };
     }
   }
-}
-
-/** Take the rows at `indices` from every column of a table. */
-export function takeRows(table: Table, indices: ArrayLike<number>): Table {
-  return makeTable(table.columns.map((name) => [name, takeColumn(table.data.get(name)!, indices)]));
 }

@@ -300,14 +300,6 @@ export function identityOrder(n: number): Uint32Array {
   return idx;
 }
 
-/** Describe the first non-finite value of a numeric vector, or null when all are finite. */
-export function firstNonFinite(values: ArrayLike<number>): { index: number; value: number } | null {
-  for (let i = 0; i < values.length; i++) {
-    if (!Number.isFinite(values[i])) return { index: i, value: values[i] };
-  }
-  return null;
-}
-
 /** Python `set(column)` as keys; missing values are counted apart, since each NaN is its own member. */
 export function keySet(col: Column): { keys: Set<Key>; missing: number } {
   const keyAt = keyReader(col);

@@ -8,11 +8,6 @@ export type PackageSource =
   | { kind: "debian"; package: string; path: string }
   | { kind: "npm"; package: string; file: string };
 
-/** Describe a source for messages and the data card. */
-export function describeSource(s: PackageSource): string {
-  return s.kind === "debian" ? `Debian package ${s.package} (${s.path})` : `npm package ${s.package} (${s.file})`;
-}
-
 /** The absolute path of a source file, or a UserError naming the package to install. */
 export function resolveSource(s: PackageSource): string {
   if (s.kind === "debian") {
