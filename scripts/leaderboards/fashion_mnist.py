@@ -51,6 +51,9 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from board import write_board
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "src", "competitions", "fashion-mnist", "leaderboard.csv")
 ID = "fashion-mnist"
@@ -145,11 +148,7 @@ def main(data_dir):
                          "pipeline": f"{what}, {n:,} of the {total:,} training images ({pct}%)"})
             print(f"{team:40s} {score:.4f} {time.time() - t0:6.1f}s (total {time.time() - started:6.0f}s)",
                   file=sys.stderr, flush=True)
-    board = pd.DataFrame(rows)
-    board = board.sort_values(["score", "teamName"], ascending=[False, True], kind="mergesort")
-    board.to_csv(OUT, index=False)
-    print(f"wrote {len(board)} entries to {os.path.relpath(OUT)}; best {board.score.iloc[0]:.5f}, "
-          f"median {board.score.median():.5f}, worst {board.score.iloc[-1]:.5f}")
+    write_board(rows, OUT, lower_is_better=False)
 
 
 if __name__ == "__main__":

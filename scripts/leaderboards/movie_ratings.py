@@ -35,6 +35,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeRegressor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from board import write_board
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "src", "competitions", "movie-ratings", "leaderboard.csv")
 ID, TARGET = "id", "imdb_rating"
@@ -127,13 +130,8 @@ def main(data_dir):
             for name, factory in models():
                 pred = factory().fit(x_train, sub[TARGET]).predict(x_test)
                 add(name, kind, pct, pred, f"{name} on {kind} features")
-    board = pd.DataFrame(rows).drop_duplicates("teamName")
-    board = board.sort_values(["score", "teamName"], ascending=[True, True], kind="mergesort")
-    board.to_csv(OUT, index=False)
     baseline = rmse(truth, sample.set_index(ID).loc[test[ID], TARGET].to_numpy())
-    print(f"wrote {len(board)} entries to {os.path.relpath(OUT)}; best {board.score.iloc[0]:.5f}, "
-          f"median {board.score.median():.5f}, worst {board.score.iloc[-1]:.5f}; "
-          f"sample submission {baseline:.5f}")
+    write_board(rows, OUT, lower_is_better=True, note=f" (sample submission {baseline:.5f})")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from board import log_loss, normalise, write_board
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "src", "competitions", "seattle-weather", "leaderboard.csv")
 CLASSES = ["drizzle", "fog", "rain", "snow", "sun"]
@@ -88,16 +91,6 @@ def widen(proba, classes):
     return out
 
 
-def normalise(p):
-    """Floor, then rescale each row to sum to one, as a submission must."""
-    p = np.clip(p, PROBA_FLOOR, 1.0)
-    return p / p.sum(axis=1, keepdims=True)
-
-
-def log_loss(truth, p):
-    """Multi-class log loss by its formula, clipped at float64 eps, rows not renormalised."""
-    eps = np.finfo(np.float64).eps
-    return float(-(truth * np.log(np.clip(p, eps, 1 - eps))).sum(axis=1).mean())
 
 
 def main(data_dir):
@@ -109,7 +102,7 @@ def main(data_dir):
     rows = []
 
     def add(team, pipeline, p):
-        rows.append({"teamName": team, "score": log_loss(truth, normalise(p)), "pipeline": pipeline})
+        rows.append({"teamName": team, "score": log_loss(truth, normalise(p, PROBA_FLOOR)), "pipeline": pipeline})
 
     add("uniform", "0.2 for every weather type", np.full((len(test), len(CLASSES)), 1 / len(CLASSES)))
     for budget in [0.3, 0.6, 1.0]:
@@ -124,13 +117,8 @@ def main(data_dir):
                 model = factory().fit(x_train, sub.weather)
                 add(f"{name}/{kind}/{pct}", f"{name} on {kind} features, {where}",
                     widen(model.predict_proba(x_test), list(model.classes_)))
-    board = pd.DataFrame(rows)
-    assert not board.teamName.duplicated().any()
-    board = board.sort_values(["score", "teamName"], ascending=[True, True], kind="mergesort")
-    board.to_csv(OUT, index=False)
-    print(f"wrote {len(board)} entries to {os.path.relpath(OUT)}; best {board.score.iloc[0]:.5f} "
-          f"({board.teamName.iloc[0]}), median {board.score.median():.5f}, worst {board.score.iloc[-1]:.5f} "
-          f"({board.teamName.iloc[-1]})")
+    assert len({r["teamName"] for r in rows}) == len(rows)
+    write_board(rows, OUT, lower_is_better=True)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,9 @@ from sklearn.metrics import f1_score
 from sklearn.naive_bayes import ComplementNB, MultinomialNB
 from sklearn.svm import LinearSVC
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from board import write_board
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "src", "competitions", "sotu-party", "leaderboard.csv")
 BUDGETS = [0.25, 0.5, 1.0]
@@ -112,11 +115,7 @@ def main(data_dir):
                 pred = factory().fit(x_train, sub.party).predict(x_test)
                 add(f"{mname}/{fname}", budget, f"{mname} on {fdesc}", pred)
         print(f"{int(budget * 100)}% of train done: {len(rows)} entries", file=sys.stderr)
-    board = pd.DataFrame(rows).drop_duplicates("teamName")
-    board = board.sort_values(["score", "teamName"], ascending=[False, True], kind="mergesort")
-    board.to_csv(OUT, index=False)
-    print(f"wrote {len(board)} entries to {os.path.relpath(OUT)}; best {board.score.iloc[0]:.5f}, "
-          f"median {board.score.median():.5f}, worst {board.score.iloc[-1]:.5f}")
+    write_board(rows, OUT, lower_is_better=False)
 
 
 if __name__ == "__main__":

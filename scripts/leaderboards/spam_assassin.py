@@ -36,6 +36,9 @@ from sklearn.metrics import roc_auc_score
 from sklearn.naive_bayes import ComplementNB, MultinomialNB
 from sklearn.svm import LinearSVC
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from board import write_board
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "src", "competitions", "spam-assassin", "leaderboard.csv")
 BUDGETS = [0.1, 0.3, 1.0]
@@ -160,11 +163,7 @@ def main(data_dir):
                         f"{model_name} on {vec_name} features of {where}, {int(budget * 100)}% of train")
             print(f"  {pct} {vec_name}: {time.time() - started:.0f}s", file=sys.stderr)
 
-    board = pd.DataFrame(rows).drop_duplicates("teamName")
-    board = board.sort_values(["score", "teamName"], ascending=[False, True], kind="mergesort")
-    board.to_csv(OUT, index=False)
-    print(f"wrote {len(board)} entries to {os.path.relpath(OUT)} in {time.time() - started:.0f}s; "
-          f"best {board.score.iloc[0]:.5f}, median {board.score.median():.5f}, worst {board.score.iloc[-1]:.5f}")
+    write_board(rows, OUT, lower_is_better=False, note=f" in {time.time() - started:.0f}s")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,9 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from board import write_board
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "..", "src", "competitions", "titanic", "leaderboard.csv")
 
@@ -91,11 +94,7 @@ def main(data_dir):
                 score = float((pred == truth).mean())
                 rows.append({"teamName": f"{name}/{kind}/{int(budget * 100)}pct", "score": score,
                              "pipeline": f"{name} on {kind} features, {int(budget * 100)}% of train"})
-    board = pd.DataFrame(rows).drop_duplicates("teamName")
-    board = board.sort_values(["score", "teamName"], ascending=[False, True], kind="mergesort")
-    board.to_csv(OUT, index=False)
-    print(f"wrote {len(board)} entries to {os.path.relpath(OUT)}; best {board.score.iloc[0]:.5f}, "
-          f"median {board.score.median():.5f}, worst {board.score.iloc[-1]:.5f}")
+    write_board(rows, OUT, lower_is_better=False)
 
 
 if __name__ == "__main__":
