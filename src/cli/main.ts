@@ -2,10 +2,12 @@
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT } from "./common.js";
+import { register as registerDoctor } from "./doctor.js";
 import { register as registerGrade } from "./grade.js";
 import { register as registerGradeSample } from "./grade-sample.js";
 import { register as registerList } from "./list.js";
 import { register as registerPrepare } from "./prepare.js";
+import { register as registerRun } from "./run.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -20,6 +22,8 @@ registerList(program);
 registerPrepare(program);
 registerGradeSample(program);
 registerGrade(program);
+registerRun(program);
+registerDoctor(program);
 
 try {
   await program.parseAsync(process.argv);

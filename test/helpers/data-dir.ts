@@ -9,10 +9,15 @@ function fileURLToDir(u: URL): string {
   return decodeURIComponent(u.pathname);
 }
 
+const created: string[] = [];
+process.on("exit", () => {
+  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A fresh temporary directory, removed when the process exits. */
 export function tempDir(prefix = "mlebench-test-"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  created.push(dir);
   return dir;
 }
 

@@ -1,0 +1,72 @@
+import path from "node:path";
+import { UserError } from "../core/errors.js";
+import { loadAgentConfigs, loadSecretsFile, resolveEnv } from "./config.js";
+import { dummyAgent } from "./dummy.js";
+import { externalAgent } from "./external.js";
+import type { Agent } from "./types.js";
+
+/** Agents built into the package (others come from an --agent-config file). */
+export const BUILTIN_AGENTS = ["dummy", "external"] as const;
+
+/** How the CLI describes an agent to run. */
+export interface AgentRequest {
+  id: string;
+  /** For "external": the command. */
+  cmd?: string;
+  /** Extra env vars (KEY=VALUE, values may reference ${{ secrets.NAME }}). */
+  env?: string[];
+  allowHosts?: string[];
+  configFile?: string;
+  secretsFile?: string;
+}
+
+function parseEnvFlags(pairs: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of pairs) {
+    const i = p.indexOf("=");
+    if (i <= 0) throw new UserError(`--env: "${p}" is not KEY=VALUE`);
+    out[p.slice(0, i)] = p.slice(i + 1);
+  }
+  return out;
+}
+
+/** Build the agent a run asks for, resolving config entries and secrets. */
+export function resolveAgent(req: AgentRequest): Agent {
+  const secrets: Record<string, string | undefined> = req.secretsFile
+    ? { ...process.env, ...loadSecretsFile(req.secretsFile) }
+    : { ...process.env };
+  const extraEnv = parseEnvFlags(req.env ?? []);
+  const allow = req.allowHosts ?? [];
+  if (req.configFile) {
+    const configs = loadAgentConfigs(req.configFile);
+    const c = configs.get(req.id);
+    if (c) {
+      const { env, secretNames } = resolveEnv({ ...c.env_vars, ...extraEnv }, secrets, req.id);
+      return externalAgent({
+        id: req.id,
+        cmd: req.cmd ?? c.cmd,
+        env,
+        secretNames,
+        allowHosts: [...c.network.allow, ...allow],
+        dir: c.dir ? path.resolve(c.baseDir, c.dir) : undefined,
+      });
+    }
+    if (!BUILTIN_AGENTS.includes(req.id as (typeof BUILTIN_AGENTS)[number])) {
+      throw new UserError(
+        `--agent: "${req.id}" is not in ${req.configFile} (agents there: ${[...configs.keys()].join(", ") || "none"}) nor built in (${BUILTIN_AGENTS.join(", ")})`,
+      );
+    }
+  }
+  if (req.id === "dummy") {
+    if (req.cmd) throw new UserError("--agent-cmd is only for --agent external (or an agent from --agent-config)");
+    return dummyAgent();
+  }
+  if (req.id === "external") {
+    if (!req.cmd) throw new UserError('--agent external needs --agent-cmd "<command run inside the sandbox>"');
+    const { env, secretNames } = resolveEnv(extraEnv, secrets, "external");
+    return externalAgent({ id: "external", cmd: req.cmd, env, secretNames, allowHosts: allow });
+  }
+  throw new UserError(
+    `--agent: unknown agent "${req.id}"; built in: ${BUILTIN_AGENTS.join(", ")}; others come from --agent-config <file>`,
+  );
+}

@@ -1,0 +1,41 @@
+import type { Competition } from "../core/competition.js";
+import type { ExitReason, Sandbox } from "../sandbox/types.js";
+
+/** What an agent gets for one run. */
+export interface AgentContext {
+  sandbox: Sandbox;
+  competition: Competition;
+  /** The instructions text, also at sandbox.paths.instructions. */
+  instructions: string;
+  seed: number;
+  /** Wall-clock end of the run (epoch ms), or Infinity. */
+  deadline: number;
+  /** Host path of the agent's output log (logs/agent.log in the run dir). */
+  agentLog: string;
+  /** Harness log for the run (run.log). */
+  log(message: string): void;
+}
+
+/** How an agent's run ended, from the agent's side. */
+export interface AgentOutcome {
+  reason: ExitReason;
+  exitCode: number | null;
+  signal: string | null;
+}
+
+/** Files an agent brings into the sandbox, read-only: sandbox path → host path. */
+export type AgentFiles = Record<string, string>;
+
+/** An agent: what it needs from the sandbox, and how it runs. */
+export interface Agent {
+  id: string;
+  /** Environment variables for the agent's processes (secrets already resolved). */
+  env: Record<string, string>;
+  /** Names of env vars holding secrets, recorded in run.json instead of their values. */
+  secretNames: string[];
+  /** Hosts reachable through the egress proxy (empty: no network). */
+  allowHosts: string[];
+  /** Read-only files and dirs the agent brings (its code). */
+  files: AgentFiles;
+  run(ctx: AgentContext): Promise<AgentOutcome>;
+}

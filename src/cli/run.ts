@@ -1,0 +1,220 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Option, type Command } from "commander";
+import { resolveAgent } from "../agents/registry.js";
+import type { Competition } from "../core/competition.js";
+import { UserError } from "../core/errors.js";
+import { competitionPaths, resolveDataDir } from "../core/paths.js";
+import { competitionsInSplit, getCompetition } from "../competitions/registry.js";
+import { RunGroup } from "../runner/group.js";
+import { parseBytes, parseDuration, parseGpus, parsePositiveInt } from "../sandbox/limits.js";
+import { requireGpus } from "../sandbox/bwrap.js";
+import { LOCAL_WARNING } from "../sandbox/local.js";
+import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
+import type { Limits } from "../sandbox/types.js";
+import { EXIT, action, dataDirOption } from "./common.js";
+import { runProgressView } from "./run-progress.js";
+
+interface RunFlags {
+  agent: string;
+  competition?: string[];
+  split?: string;
+  competitionList?: string;
+  seeds: string;
+  workers: string;
+  timeLimit: string;
+  memory?: string;
+  pids: string;
+  cpus?: string;
+  disk?: string;
+  tmpSize: string;
+  outputLimit: string;
+  gpus: string;
+  pollInterval: string;
+  sandbox?: string;
+  runsDir: string;
+  resume?: string;
+  snapshotEvery?: string;
+  grade?: boolean;
+  agentCmd?: string;
+  agentConfig?: string;
+  secretsFile?: string;
+  env: string[];
+  allowHost: string[];
+  dataDir?: string;
+  json?: boolean;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** `mlebench run`: run an agent on competitions in sandboxes, as a resumable run group. */
+export function register(program: Command): void {
+  program
+    .command("run")
+    .summary("run an agent on competitions in sandboxes (a run group)")
+    .description(
+      "Run an agent on one or more prepared competitions, each seed in its own sandbox with only the public data, " +
+        "a validation server that says valid/invalid, and limits on time, memory, processes, CPUs and disk. Results go " +
+        "to <runs-dir>/<timestamp>_run-group_<agent>/<competition>_<uuid>/ (submission/, code/, logs/, snapshots/, " +
+        "run.log, run.json) with metadata.json for the group, as upstream MLE-bench lays them out.",
+    )
+    .requiredOption("--agent <id>", "agent to run: dummy, external (with --agent-cmd), or an id from --agent-config")
+    .option("-c, --competition <id...>", "competition id(s)")
+    .option("--split <name>", "every competition of a split (e.g. offline, lite)")
+    .option("-l, --competition-list <file>", "a text file with one competition id per line (upstream's --competition-set)")
+    .option("--seeds <n>", "runs per competition", "1")
+    .option("--workers <n>", "runs at the same time", "1")
+    .option("--time-limit <duration>", "wall-clock limit per run, e.g. 24h, 90m, 30s", "24h")
+    .option("--memory <size>", "memory limit per run (cgroups), e.g. 16G (default: unlimited)")
+    .option("--pids <n>", "most processes and threads a run may have at once", "4096")
+    .option("--cpus <n>", "CPUs a run may use (default: all)")
+    .option("--disk <size>", "cap on the total size of a run's writable dirs, e.g. 50G (default: none)")
+    .option("--tmp-size <size>", "size of the in-memory /tmp and /dev/shm", "2G")
+    .option("--output-limit <size>", "agent stdout+stderr kept in logs/agent.log", "100M")
+    .option("--gpus <list>", "NVIDIA GPU indices to pass through, e.g. 0,1 (default: none, CPU only)", "none")
+    .option("--poll-interval <duration>", "how often disk use and process counts are sampled (the --disk cap is checked then)", "10s")
+    .addOption(
+      new Option("--sandbox <backend>", `isolation backend (default: ${defaultSandbox()})`).choices([...SANDBOX_BACKENDS.keys()]),
+    )
+    .option("--runs-dir <dir>", "where run groups are created", "runs")
+    .option("--resume <dir>", "continue a run group: keep finished runs, rerun unfinished ones")
+    .option("--snapshot-every <duration>", "copy submission.csv into snapshots/ this often (default: 1/24 of the time limit; 'never' disables)")
+    .option("--grade", "grade each run's submission when it ends (writes grading_report.json)")
+    .option("--agent-cmd <command>", "for --agent external: the shell command run inside the sandbox")
+    .option("--agent-config <file>", "YAML file of agents: id → {cmd, dir, env_vars, network: {allow}}")
+    .option("--secrets-file <file>", "KEY=VALUE file for ${{ secrets.NAME }} references (default: the environment)")
+    .option("--env <KEY=VALUE>", "extra environment variable for the agent (repeatable)", collect, [])
+    .option("--allow-host <host>", "let the agent reach this host through the egress proxy, e.g. api.openai.com (repeatable)", collect, [])
+    .addOption(dataDirOption())
+    .option("--json", "print a JSON summary of the group on stdout")
+    .action(
+      action(async (flags: RunFlags) => {
+        const dataDir = resolveDataDir(flags.dataDir);
+        const competitions = flags.resume ? [] : pickCompetitions(flags);
+        for (const c of competitions) requirePrepared(c, dataDir);
+        const limits = parseLimits(flags);
+        const backendName = flags.sandbox ?? defaultSandbox();
+        const backend = getSandboxBackend(backendName);
+        const problem = await backend.unavailable();
+        if (problem) throw new UserError(`--sandbox ${backendName}: ${problem}`);
+        if (backendName === "local") process.stderr.write(`${LOCAL_WARNING}\n`);
+        const gpus = parseGpus(flags.gpus);
+        if (backendName !== "docker") requireGpus(gpus);
+        const agent = resolveAgent({
+          id: flags.agent,
+          cmd: flags.agentCmd,
+          env: flags.env,
+          allowHosts: flags.allowHost,
+          configFile: flags.agentConfig,
+          secretsFile: flags.secretsFile,
+        });
+        const snapshotEveryMs = parseSnapshotEvery(flags.snapshotEvery, limits.wallMs);
+        const group = new RunGroup(
+          {
+            settings: { agent, backend, dataDir, limits, gpus,
+              snapshotEveryMs,
+              grade: flags.grade === true,
+              pollMs: parseDuration(flags.pollInterval, "--poll-interval"),
+            },
+            competitions,
+            seeds: parsePositiveInt(flags.seeds, "--seeds"),
+            workers: parsePositiveInt(flags.workers, "--workers"),
+            runsDir: path.resolve(flags.runsDir),
+            resume: flags.resume,
+            options: {
+              sandbox: backendName,
+              time_limit: flags.timeLimit,
+              seeds: Number(flags.seeds),
+              gpus: flags.gpus,
+              limits,
+              grade: flags.grade === true,
+            },
+          },
+          (e) => view.onEvent(e),
+        );
+        const view = runProgressView(true);
+        let interrupts = 0;
+        const onSignal = () => {
+          interrupts++;
+          if (interrupts > 1) process.exit(130);
+          process.stderr.write("\nstopping: interrupting running runs (again to quit at once; --resume continues later)\n");
+          void group.stop();
+        };
+        process.on("SIGINT", onSignal);
+        process.on("SIGTERM", onSignal);
+        let result;
+        try {
+          result = await group.run();
+        } finally {
+          view.stop();
+          process.off("SIGINT", onSignal);
+          process.off("SIGTERM", onSignal);
+        }
+        if (flags.json) {
+          const runs = result.records.map((r) => ({
+            run_id: r.run_id,
+            competition_id: r.competition_id,
+            seed: r.seed,
+            status: r.status,
+            exit_reason: r.exit_reason,
+            score: r.grading?.score ?? null,
+            any_medal: r.grading?.any_medal ?? null,
+            error: r.error,
+          }));
+          process.stdout.write(JSON.stringify({ run_group: result.runGroup, dir: result.groupDir, runs }, null, 2) + "\n");
+        } else {
+          process.stdout.write(`${result.groupDir}\n`);
+        }
+        if (interrupts > 0) return 130;
+        return result.records.some((r) => r.status !== "completed") ? EXIT.failed : EXIT.ok;
+      }),
+    );
+}
+
+function pickCompetitions(flags: RunFlags): Competition[] {
+  const modes = [flags.competition, flags.split, flags.competitionList].filter((x) => x !== undefined).length;
+  if (modes !== 1) throw new UserError("Say what to run with exactly one of -c <id...>, --split <name>, -l <file> (or --resume <dir>).");
+  if (flags.competition) return flags.competition.map(getCompetition);
+  if (flags.split) return competitionsInSplit(flags.split);
+  const file = flags.competitionList!;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UserError(`--competition-list: cannot read ${file}: ${(e as Error).message}`);
+  }
+  const ids = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  if (ids.length === 0) throw new UserError(`--competition-list: ${file} lists no competitions`);
+  return ids.map((id, i) => {
+    try {
+      return getCompetition(id);
+    } catch (e) {
+      throw new UserError(`--competition-list: ${file}, line ${i + 1}: ${(e as Error).message}`);
+    }
+  });
+}
+
+function requirePrepared(c: Competition, dataDir: string): void {
+  if (!fs.existsSync(competitionPaths(dataDir, c.id).public)) {
+    throw new UserError(`"${c.id}" is not prepared in ${dataDir}; run: mlebench prepare -c ${c.id} --data-dir ${dataDir}`);
+  }
+}
+
+function parseLimits(flags: RunFlags): Limits {
+  return {
+    wallMs: parseDuration(flags.timeLimit, "--time-limit"),
+    memoryBytes: flags.memory === undefined ? null : parseBytes(flags.memory, "--memory"),
+    pids: parsePositiveInt(flags.pids, "--pids"),
+    cpus: flags.cpus === undefined ? null : parsePositiveInt(flags.cpus, "--cpus"),
+    diskBytes: flags.disk === undefined ? null : parseBytes(flags.disk, "--disk"),
+    tmpBytes: parseBytes(flags.tmpSize, "--tmp-size"),
+    outputBytes: parseBytes(flags.outputLimit, "--output-limit"),
+  };
+}
+
+function parseSnapshotEvery(text: string | undefined, wallMs: number | null): number | null {
+  if (text === "never") return null;
+  if (text !== undefined) return parseDuration(text, "--snapshot-every");
+  // One hour of upstream's 24-hour budget, scaled to this run's limit.
+  return wallMs === null ? 3_600_000 : Math.max(1000, Math.round(wallMs / 24));
+}

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { writeFileAtomic } from "../io/atomic.js";
+import { ExitReasonSchema, LimitsSchema, ResourcePeaksSchema } from "../sandbox/types.js";
+
+/** run.json: the lifecycle and outcome of one run, written atomically at every state change. */
+export const RunRecordSchema = z.object({
+  run_id: z.string(),
+  competition_id: z.string(),
+  agent_id: z.string(),
+  seed: z.number().int(),
+  /** pending → running → completed | failed (harness error) | interrupted (harness stopped). */
+  status: z.enum(["pending", "running", "completed", "failed", "interrupted"]),
+  exit_reason: ExitReasonSchema.nullable(),
+  exit_code: z.number().nullable(),
+  exit_signal: z.string().nullable(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  wall_seconds: z.number().nullable(),
+  attempts: z.number().int(),
+  sandbox: z.object({
+    backend: z.string(),
+    limits: LimitsSchema,
+    gpus: z.array(z.number().int()),
+    allow_hosts: z.array(z.string()),
+    warnings: z.array(z.string()),
+  }),
+  /** Names (never values) of env vars that carried secrets. */
+  secret_env: z.array(z.string()),
+  peaks: ResourcePeaksSchema.nullable(),
+  output_dropped_bytes: z.number(),
+  validation_requests: z.number(),
+  snapshots: z.array(z.object({ file: z.string(), elapsed_seconds: z.number() })),
+  /** Why the submission was set aside before grading (e.g. a symbolic link), else null. */
+  submission_rejected: z.string().nullable(),
+  grading: z
+    .object({
+      score: z.number().nullable(),
+      valid_submission: z.boolean(),
+      any_medal: z.boolean(),
+      report: z.string(),
+    })
+    .nullable(),
+  error: z.string().nullable(),
+});
+export type RunRecord = z.infer<typeof RunRecordSchema>;
+
+/** Write run.json atomically, so a killed harness leaves either the old or the new record. */
+export function writeRunRecord(runDir: string, record: RunRecord): void {
+  writeFileAtomic(path.join(runDir, "run.json"), JSON.stringify(record, null, 2) + "\n");
+}
+
+/** Read run.json, or null when it is missing or unreadable. */
+export function readRunRecord(runDir: string): RunRecord | null {
+  try {
+    return RunRecordSchema.parse(JSON.parse(fs.readFileSync(path.join(runDir, "run.json"), "utf8")));
+  } catch {
+    return null;
+  }
+}
+
+/** upstream-compatible metadata.json, plus the plan a resume needs. */
+export const GroupMetadataSchema = z.object({
+  run_group: z.string(),
+  created_at: z.string(),
+  /** run_id → outcome (upstream: {"success": bool}). */
+  runs: z.record(z.string(), z.object({ success: z.boolean() }).passthrough()),
+  agent_id: z.string(),
+  tasks: z.array(z.object({ run_id: z.string(), competition_id: z.string(), seed: z.number().int() })),
+  options: z.record(z.string(), z.unknown()),
+});
+export type GroupMetadata = z.infer<typeof GroupMetadataSchema>;
+
+/** Write metadata.json atomically. */
+export function writeGroupMetadata(groupDir: string, meta: GroupMetadata): void {
+  writeFileAtomic(path.join(groupDir, "metadata.json"), JSON.stringify(meta, null, 4) + "\n");
+}

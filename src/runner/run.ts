@@ -1,0 +1,269 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Agent } from "../agents/types.js";
+import type { Competition } from "../core/competition.js";
+import { competitionPaths } from "../core/paths.js";
+import { writeFileAtomic } from "../io/atomic.js";
+import { gradeToReport, loadGradingInputs } from "../grading/grade.js";
+import { pythonIsoNow } from "../grading/report.js";
+import { formatDuration } from "../sandbox/limits.js";
+import type { ExitReason, Limits, Sandbox, SandboxBackend, SandboxSpec, SocketService } from "../sandbox/types.js";
+import { WRITABLE_DIRS } from "../sandbox/types.js";
+import { startEgressProxy, type EgressProxy } from "./egress-proxy.js";
+import { instructionsText } from "./instructions.js";
+import { readRunRecord, writeRunRecord, type RunRecord } from "./record.js";
+import { copyRegularFile, quarantineSubmission } from "./submission.js";
+import { VALIDATE_PORT, VALIDATE_SOCKET_NAME, validateScript } from "./validate-script.js";
+import { startValidationServer, type ValidationServer } from "./validation-server.js";
+
+/** Loopback port inside the sandbox that reaches the egress proxy (HTTP(S)_PROXY). */
+export const PROXY_PORT = 3128;
+
+/** One run: an agent on a competition with a seed, in a run dir. */
+export interface RunTask {
+  runId: string;
+  runDir: string;
+  competition: Competition;
+  seed: number;
+}
+
+/** Settings shared by every run of a group. */
+export interface RunSettings {
+  agent: Agent;
+  backend: SandboxBackend;
+  dataDir: string;
+  limits: Limits;
+  gpus: number[];
+  /** Copy submission.csv into snapshots/ this often (ms); null: never. */
+  snapshotEveryMs: number | null;
+  grade: boolean;
+  pollMs?: number;
+}
+
+/** Live state of a run, for progress views. */
+export interface RunProgress {
+  startedAt: number;
+  deadline: number;
+}
+
+/** Fixed-width elapsed time ("00h05m03s"), so snapshot files sort by time. */
+export function snapshotName(elapsedSeconds: number): string {
+  const h = Math.floor(elapsedSeconds / 3600);
+  const m = Math.floor((elapsedSeconds % 3600) / 60);
+  const s = elapsedSeconds % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(h)}h${pad(m)}m${pad(s)}s`;
+}
+
+/** Environment every agent process starts with; nothing is inherited from the harness. */
+function baseEnv(sandbox: { home: string }, seed: number, competitionId: string): Record<string, string> {
+  return {
+    PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    HOME: sandbox.home,
+    LANG: "C.UTF-8",
+    LC_ALL: "C.UTF-8",
+    PYTHONUNBUFFERED: "1",
+    COMPETITION_ID: competitionId,
+    MLEBENCH_SEED: String(seed),
+  };
+}
+
+function emptyRecord(task: RunTask, settings: RunSettings, attempts: number): RunRecord {
+  return {
+    run_id: task.runId,
+    competition_id: task.competition.id,
+    agent_id: settings.agent.id,
+    seed: task.seed,
+    status: "pending",
+    exit_reason: null,
+    exit_code: null,
+    exit_signal: null,
+    started_at: null,
+    ended_at: null,
+    wall_seconds: null,
+    attempts,
+    sandbox: {
+      backend: settings.backend.name,
+      limits: settings.limits,
+      gpus: settings.gpus,
+      allow_hosts: settings.agent.allowHosts,
+      warnings: [],
+    },
+    secret_env: settings.agent.secretNames,
+    peaks: null,
+    output_dropped_bytes: 0,
+    validation_requests: 0,
+    snapshots: [],
+    submission_rejected: null,
+    grading: null,
+    error: null,
+  };
+}
+
+/** Empty a run dir for a fresh attempt, keeping nothing an earlier attempt wrote. */
+function resetRunDir(runDir: string): void {
+  for (const d of [...WRITABLE_DIRS, "snapshots", "harness"]) fs.rmSync(path.join(runDir, d), { recursive: true, force: true });
+  for (const f of ["grading_report.json", "validation.jsonl", "egress.jsonl"]) fs.rmSync(path.join(runDir, f), { force: true });
+  for (const d of [...WRITABLE_DIRS, "snapshots", "harness"]) fs.mkdirSync(path.join(runDir, d), { recursive: true });
+}
+
+/** Host-side services and files of a run, torn down in one place. */
+class RunResources {
+  validation: ValidationServer | null = null;
+  egress: EgressProxy | null = null;
+  sandbox: Sandbox | null = null;
+  socketDir: string | null = null;
+  snapshotTimer: NodeJS.Timeout | null = null;
+
+  async close(): Promise<void> {
+    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
+    await this.sandbox?.close();
+    await this.validation?.close();
+    await this.egress?.close();
+    if (this.socketDir) fs.rmSync(this.socketDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Run one task to completion: services, sandbox, agent, snapshots, submission check and
+ * (optionally) grading. Returns the final run.json record; never throws for agent failures.
+ */
+export async function runTask(
+  task: RunTask,
+  settings: RunSettings,
+  hooks: { log: (line: string) => void; onStart?: (p: RunProgress) => void; register?: (kill: (r: ExitReason) => Promise<void>) => void },
+): Promise<RunRecord> {
+  const previous = readRunRecord(task.runDir);
+  const record = emptyRecord(task, settings, (previous?.attempts ?? 0) + 1);
+  fs.mkdirSync(task.runDir, { recursive: true });
+  resetRunDir(task.runDir);
+  const logFile = path.join(task.runDir, "run.log");
+  const log = (line: string) => {
+    fs.appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+    hooks.log(line);
+  };
+  const res = new RunResources();
+  const started = Date.now();
+  record.status = "running";
+  record.started_at = pythonIsoNow();
+  writeRunRecord(task.runDir, record);
+  log(`run ${task.runId}: agent ${settings.agent.id} on ${task.competition.id}, seed ${task.seed}, sandbox ${settings.backend.name}`);
+  try {
+    const { competition } = task;
+    const dirs = competitionPaths(settings.dataDir, competition.id);
+    const inputs = loadGradingInputs(competition, settings.dataDir);
+    // Unix socket paths are limited to ~108 bytes, so sockets live in a short temp dir.
+    res.socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "mlb-"));
+    fs.chmodSync(res.socketDir, 0o711);
+    const sockets: SocketService[] = [];
+    res.validation = await startValidationServer({
+      socketPath: path.join(res.socketDir, VALIDATE_SOCKET_NAME),
+      competition,
+      answers: inputs.answers,
+      logFile: path.join(task.runDir, "validation.jsonl"),
+    });
+    sockets.push({ hostPath: res.validation.socketPath, name: VALIDATE_SOCKET_NAME, loopbackPort: VALIDATE_PORT });
+    const env = baseEnv({ home: "/home/workspace" }, task.seed, competition.id);
+    if (settings.agent.allowHosts.length > 0) {
+      res.egress = await startEgressProxy({
+        socketPath: path.join(res.socketDir, "egress.sock"),
+        allow: settings.agent.allowHosts,
+        logFile: path.join(task.runDir, "egress.jsonl"),
+      });
+      sockets.push({ hostPath: res.egress.socketPath, name: "egress.sock", loopbackPort: PROXY_PORT });
+      const proxy = `http://127.0.0.1:${PROXY_PORT}`;
+      Object.assign(env, { HTTPS_PROXY: proxy, HTTP_PROXY: proxy, https_proxy: proxy, http_proxy: proxy, NO_PROXY: "localhost,127.0.0.1", no_proxy: "localhost,127.0.0.1" });
+    }
+    const harness = path.join(task.runDir, "harness");
+    const timeText = settings.limits.wallMs === null ? null : formatDuration(settings.limits.wallMs);
+    const spec: SandboxSpec = {
+      id: task.runId.slice(-36).replace(/[^A-Za-z0-9_-]/g, "-"),
+      dataDir: dirs.public,
+      writable: Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(task.runDir, d)])) as SandboxSpec["writable"],
+      files: {},
+      sockets,
+      env: { ...env, ...settings.agent.env },
+      limits: settings.limits,
+      gpus: settings.gpus,
+      network: settings.agent.allowHosts.length > 0 ? "proxy" : "none",
+      pollMs: settings.pollMs,
+    };
+    // The instructions name sandbox paths, which depend on the backend; write them after creation.
+    const instructionsFile = path.join(harness, "instructions.txt");
+    const scriptFile = path.join(harness, "validate_submission.sh");
+    fs.writeFileSync(instructionsFile, "");
+    fs.writeFileSync(scriptFile, validateScript(), { mode: 0o755 });
+    spec.files = { "/home/instructions.txt": instructionsFile, "/home/validate_submission.sh": scriptFile, ...settings.agent.files };
+    res.sandbox = await settings.backend.create(spec);
+    const sandbox = res.sandbox;
+    const instructions = instructionsText(sandbox.paths, timeText);
+    fs.writeFileSync(instructionsFile, instructions);
+    fs.writeFileSync(scriptFile, validateScript(path.posix.join(sandbox.paths.runtime, VALIDATE_SOCKET_NAME)));
+    record.sandbox.warnings = [...sandbox.warnings];
+    for (const w of sandbox.warnings) log(`warning: ${w}`);
+    writeRunRecord(task.runDir, record);
+
+    const deadline = settings.limits.wallMs === null ? Number.POSITIVE_INFINITY : started + settings.limits.wallMs;
+    hooks.onStart?.({ startedAt: started, deadline });
+    hooks.register?.((reason) => sandbox.kill(reason));
+    const submission = path.join(task.runDir, "submission", "submission.csv");
+    const snapshot = () => {
+      const elapsed = Math.round((Date.now() - started) / 1000);
+      const name = `${snapshotName(elapsed)}.csv`;
+      const dst = path.join(task.runDir, "snapshots", name);
+      const tmp = `${dst}.tmp`;
+      if (copyRegularFile(submission, tmp)) {
+        fs.renameSync(tmp, dst);
+        record.snapshots.push({ file: `snapshots/${name}`, elapsed_seconds: elapsed });
+        writeRunRecord(task.runDir, record);
+        log(`snapshot ${name}`);
+      }
+    };
+    if (settings.snapshotEveryMs !== null) res.snapshotTimer = setInterval(snapshot, settings.snapshotEveryMs);
+
+    const outcome = await settings.agent.run({
+      sandbox,
+      competition,
+      instructions,
+      seed: task.seed,
+      deadline,
+      agentLog: path.join(task.runDir, "logs", "agent.log"),
+      log,
+    });
+    record.exit_reason = outcome.reason;
+    record.exit_code = outcome.exitCode;
+    record.exit_signal = outcome.signal;
+    record.peaks = sandbox.peaks();
+    record.output_dropped_bytes = sandbox.droppedOutput ?? 0;
+    record.validation_requests = res.validation.requests();
+    await res.close();
+    record.peaks = sandbox.peaks();
+    record.submission_rejected = quarantineSubmission(submission);
+    if (record.submission_rejected) log(`submission rejected: ${record.submission_rejected}`);
+    record.status = outcome.reason === "interrupted" ? "interrupted" : "completed";
+    log(`agent ended: ${outcome.reason} (exit ${outcome.exitCode ?? outcome.signal ?? "-"})`);
+    if (settings.grade && record.status === "completed") {
+      const report = gradeToReport(competition, submission, inputs);
+      if (record.submission_rejected) report.invalid_reason = record.submission_rejected;
+      const reportFile = path.join(task.runDir, "grading_report.json");
+      writeFileAtomic(reportFile, JSON.stringify(report, null, 2) + "\n");
+      record.grading = {
+        score: report.score,
+        valid_submission: report.valid_submission,
+        any_medal: report.any_medal,
+        report: "grading_report.json",
+      };
+      log(`graded: score ${report.score ?? "none"}${report.any_medal ? " (medal)" : ""}${report.invalid_reason ? `, invalid: ${report.invalid_reason}` : ""}`);
+    }
+  } catch (e) {
+    record.status = "failed";
+    record.error = (e as Error).message;
+    log(`run failed: ${(e as Error).message}`);
+    await res.close().catch(() => {});
+  }
+  record.ended_at = pythonIsoNow();
+  record.wall_seconds = Math.round((Date.now() - started) / 10) / 100;
+  writeRunRecord(task.runDir, record);
+  return record;
+}

@@ -1,0 +1,492 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chownTree, dirSize } from "./disk.js";
+import { OutputBudget, runProcess, terminateGroup, type ProcessResult } from "./process.js";
+import {
+  SANDBOX_PATHS,
+  WRITABLE_DIRS,
+  type ExecOptions,
+  type ExecResult,
+  type ExitReason,
+  type ResourcePeaks,
+  type Sandbox,
+  type SandboxBackend,
+  type SandboxPaths,
+  type SandboxSpec,
+} from "./types.js";
+
+/** The image built from docker/agent.Dockerfile, unless MLEBENCH_DOCKER_IMAGE names another. */
+export const DEFAULT_DOCKER_IMAGE = "mlebench-agent";
+
+/** How to build the default image, quoted in every "image missing" message. */
+export const DOCKER_BUILD_COMMAND = `docker build -t ${DEFAULT_DOCKER_IMAGE} -f docker/agent.Dockerfile .`;
+
+/** The uid agents run as when the harness itself is root (the image's `agent` user). */
+export const AGENT_UID = 1000;
+
+/** The compiled sandbox init (src/sandbox/init.ts), mounted into every container. */
+export const DOCKER_INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
+
+/** Where the init lives inside the container; commands start through it so loopback ports reach the harness. */
+const INIT_IN_SANDBOX = `${SANDBOX_PATHS.runtime}/init.mjs`;
+
+/** Paths inside a container: the upstream layout, as in the other backends. */
+export const DOCKER_PATHS: SandboxPaths = {
+  data: SANDBOX_PATHS.data,
+  submission: SANDBOX_PATHS.submission,
+  code: SANDBOX_PATHS.code,
+  logs: SANDBOX_PATHS.logs,
+  workspace: SANDBOX_PATHS.workspace,
+  instructions: SANDBOX_PATHS.instructions,
+  validateScript: SANDBOX_PATHS.validateScript,
+  runtime: SANDBOX_PATHS.runtime,
+};
+
+/** Seconds a command gets between SIGTERM and SIGKILL when its own time limit ends. */
+const KILL_AFTER_S = 5;
+
+/** Container name of a run; a fixed prefix lets operators find and remove leftovers. */
+export function containerName(spec: Pick<SandboxSpec, "id">): string {
+  return `mlebench-${spec.id}`;
+}
+
+/** The docker CLI to call: MLEBENCH_DOCKER (tests point it at a fake), else `docker` on PATH. */
+export function dockerBinary(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MLEBENCH_DOCKER || "docker";
+}
+
+/** The agent image: MLEBENCH_DOCKER_IMAGE, else mlebench-agent. */
+export function dockerImage(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MLEBENCH_DOCKER_IMAGE || DEFAULT_DOCKER_IMAGE;
+}
+
+/** `-v` splits on ':', so a host path containing one would silently mount the wrong thing. */
+function bindSource(hostPath: string, what: string): string {
+  if (hostPath.includes(":") || hostPath.includes("\n")) {
+    throw new Error(`Cannot bind-mount ${what} into a Docker sandbox: its path contains ':' or a newline (${hostPath})`);
+  }
+  return path.resolve(hostPath);
+}
+
+/**
+ * Arguments of `docker <args>` that start a run's container: no network, no capabilities, a
+ * non-root user, a read-only image, the run's limits (a null limit adds no flag), and only the
+ * mounts the spec names. The container idles under `sleep infinity`; commands enter it with
+ * `docker exec`, and it stays (no --rm) until close() so its OOM state can still be read.
+ */
+export function dockerRunArgs(
+  spec: SandboxSpec,
+  image: string,
+  uid: number,
+  initScript: string = DOCKER_INIT_SCRIPT,
+): string[] {
+  const { limits } = spec;
+  const args = [
+    "run",
+    "--detach",
+    "--name",
+    containerName(spec),
+    "--label",
+    `mlebench.run=${spec.id}`,
+    // A proxied run still has no interface: the proxy is reached through a mounted socket.
+    "--network",
+    "none",
+    "--cap-drop",
+    "ALL",
+    "--security-opt",
+    "no-new-privileges",
+    "--user",
+    `${uid}:${uid}`,
+    "--read-only",
+    // Docker's tiny init as PID 1 reaps orphans of exec'd commands, which `sleep` would leave as zombies.
+    "--init",
+    "--workdir",
+    SANDBOX_PATHS.workspace,
+    "--tmpfs",
+    `/tmp:rw,exec,nosuid,nodev,mode=1777${limits.tmpBytes !== null ? `,size=${limits.tmpBytes}` : ""}`,
+  ];
+  // /dev/shm is memory too (PyTorch data loaders live in it); it gets the same cap as /tmp.
+  if (limits.tmpBytes !== null) args.push("--shm-size", String(limits.tmpBytes));
+  if (limits.pids !== null) args.push("--pids-limit", String(limits.pids));
+  if (limits.memoryBytes !== null) {
+    // Equal memory and memory+swap: the limit cannot be dodged by swapping.
+    args.push("--memory", String(limits.memoryBytes), "--memory-swap", String(limits.memoryBytes));
+  }
+  if (limits.cpus !== null) args.push("--cpus", String(limits.cpus));
+  if (spec.gpus.length > 0) {
+    // The CLI reads --gpus as CSV, so a list of devices must be quoted to stay one field.
+    args.push("--gpus", `"device=${spec.gpus.join(",")}"`);
+  }
+  args.push("--volume", `${bindSource(spec.dataDir, "the data dir")}:${SANDBOX_PATHS.data}:ro`);
+  for (const name of WRITABLE_DIRS) {
+    args.push("--volume", `${bindSource(spec.writable[name], `/home/${name}`)}:${SANDBOX_PATHS.home}/${name}:rw`);
+  }
+  // The image brings node; the init comes from this checkout so both always match.
+  if (!(INIT_IN_SANDBOX in spec.files)) args.push("--volume", `${bindSource(initScript, "the init script")}:${INIT_IN_SANDBOX}:ro`);
+  for (const [inside, host] of Object.entries(spec.files)) {
+    args.push("--volume", `${bindSource(host, inside)}:${inside}:ro`);
+  }
+  for (const socket of spec.sockets) {
+    args.push("--volume", `${bindSource(socket.hostPath, socket.name)}:${SANDBOX_PATHS.runtime}/${socket.name}`);
+  }
+  for (const [key, value] of Object.entries(spec.env)) args.push("--env", `${key}=${value}`);
+  args.push(image, "sleep", "infinity");
+  return args;
+}
+
+/** How a command starts inside the container: through the init, which forwards the loopback ports to the harness sockets. */
+export function dockerEntryArgv(spec: Pick<SandboxSpec, "sockets">, command: string[]): string[] {
+  const out = ["node", INIT_IN_SANDBOX];
+  for (const s of spec.sockets) {
+    if (s.loopbackPort !== undefined) out.push("--forward", `${s.loopbackPort}=${SANDBOX_PATHS.runtime}/${s.name}`);
+  }
+  out.push("--", ...command);
+  return out;
+}
+
+/** The docker client's own environment: it needs DOCKER_HOST, HOME and PATH; none of it reaches the container. */
+function clientEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+/** Run the docker CLI to completion; a CLI that cannot be started reads as exit 127 with the reason. */
+async function docker(args: string[], timeoutMs = 60_000): Promise<ProcessResult> {
+  const bin = dockerBinary();
+  try {
+    return await runProcess([bin, ...args], { env: clientEnv(), timeoutMs, graceMs: 1000 });
+  } catch (e) {
+    return {
+      pid: -1,
+      exitCode: 127,
+      signal: null,
+      timedOut: false,
+      stdout: "",
+      stderr: `${(e as Error).message} (set MLEBENCH_DOCKER to the docker CLI's path if it is not on PATH)\n`,
+      truncated: false,
+      wallMs: 0,
+    };
+  }
+}
+
+/** The line of the client's stderr worth quoting: its first non-empty one. */
+function errorLine(r: ProcessResult): string {
+  const line = r.stderr.split("\n").map((l) => l.trim()).find((l) => l !== "");
+  if (line) return line;
+  return r.timedOut ? "timed out" : `exit status ${r.exitCode ?? r.signal}`;
+}
+
+/** What `docker version` and `docker image inspect` say about this machine. */
+export interface DockerProbe {
+  /** Server version, or null when the engine did not answer. */
+  engine: string | null;
+  /** The client's complaint when the engine did not answer. */
+  error: string | null;
+  image: string;
+  /** Whether the image exists locally; null when the engine could not be asked. */
+  imagePresent: boolean | null;
+}
+
+/** Ask the engine for its version and whether the agent image is built (shared by the backend and doctor). */
+export async function probeDocker(timeoutMs = 20_000): Promise<DockerProbe> {
+  const image = dockerImage();
+  const version = await docker(["version", "--format", "{{.Server.Version}}"], timeoutMs);
+  if (version.exitCode !== 0 || version.stdout.trim() === "") {
+    return { engine: null, error: errorLine(version), image, imagePresent: null };
+  }
+  const inspect = await docker(["image", "inspect", "--format", "{{.Id}}", image], timeoutMs);
+  return { engine: version.stdout.trim(), error: null, image, imagePresent: inspect.exitCode === 0 };
+}
+
+/** The build command for an image name, for the "image missing" advice. */
+function buildCommand(image: string): string {
+  return image === DEFAULT_DOCKER_IMAGE ? DOCKER_BUILD_COMMAND : `docker build -t ${image} -f docker/agent.Dockerfile .`;
+}
+
+/** null when Docker runs sandboxes here, else what is wrong and what to do about it. */
+export function describeDockerProbe(p: DockerProbe): string | null {
+  if (p.engine === null) {
+    return (
+      `the Docker engine is not reachable (${p.error}); start the Docker daemon and check that this user ` +
+      `may use it, or use --sandbox bwrap`
+    );
+  }
+  if (p.imagePresent === false) {
+    return `the Docker image "${p.image}" is missing; build it with: ${buildCommand(p.image)}`;
+  }
+  return null;
+}
+
+/** Parse docker's human sizes ("12.5MiB", "1.2GB", "0B") into bytes. */
+export function parseDockerSize(text: string): number | null {
+  const m = /^\s*([\d.]+)\s*([kKmMgGtTpP]?)(i?)B\s*$/.exec(text);
+  if (!m) return null;
+  const power = " KMGTP".indexOf(m[2].toUpperCase() || " ");
+  const base = m[3] === "i" ? 1024 : 1000;
+  return Math.round(Number(m[1]) * base ** power);
+}
+
+/** Knobs for tests and operators; the exported dockerBackend uses the defaults. */
+export interface DockerBackendOptions {
+  /** Sampling interval when the spec sets no pollMs, ms (default 10 s). */
+  pollMs?: number;
+}
+
+/** A result for a command that never ran because the run is already over. */
+function notRun(reason: ExitReason): ExecResult {
+  return {
+    exitCode: null,
+    signal: null,
+    reason,
+    stdout: "",
+    stderr: `the sandbox was already stopped (${reason})\n`,
+    truncated: false,
+    wallMs: 0,
+  };
+}
+
+/** One run's container. */
+class DockerSandbox implements Sandbox {
+  readonly backend = "docker";
+  readonly paths = DOCKER_PATHS;
+  private readonly name: string;
+  private readonly deadline: number;
+  private readonly budget: OutputBudget;
+  private killedReason: ExitReason | null = null;
+  private killing: Promise<void> | null = null;
+  private closing: Promise<void> | null = null;
+  private wallTimer: NodeJS.Timeout | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private readonly peak: ResourcePeaks = {
+    memoryBytes: null,
+    pids: null,
+    cpuSeconds: null,
+    diskBytes: null,
+    oomKills: null,
+  };
+
+  constructor(
+    private readonly spec: SandboxSpec,
+    readonly warnings: string[],
+    private readonly pollMs: number,
+  ) {
+    this.name = containerName(spec);
+    this.budget = new OutputBudget(spec.limits.outputBytes);
+    this.deadline = spec.limits.wallMs === null ? Infinity : Date.now() + spec.limits.wallMs;
+    if (spec.limits.wallMs !== null) {
+      // The wall limit holds between commands too, when no exec is there to notice it.
+      this.wallTimer = setTimeout(() => void this.kill("time_limit"), spec.limits.wallMs);
+      this.wallTimer.unref();
+    }
+    this.schedulePoll();
+  }
+
+  /** Bytes of agent output dropped because the run's output cap was reached. */
+  get droppedOutput(): number {
+    return this.budget.dropped;
+  }
+
+  /** Run argv in the container via `docker exec`, under the command's own limit and the run's wall limit. */
+  async exec(argv: string[], opts: ExecOptions = {}): Promise<ExecResult> {
+    if (this.closing !== null) throw new Error("sandbox is closed");
+    if (argv.length === 0) throw new Error("exec needs a command");
+    if (this.killedReason === null && Date.now() >= this.deadline) await this.kill("time_limit");
+    if (this.killedReason !== null) return notRun(this.killedReason);
+
+    const remaining = this.deadline - Date.now();
+    const own = opts.timeoutMs ?? Infinity;
+    // Only the run's wall limit ends the whole container. A command's own limit ends just that
+    // command, through coreutils `timeout` inside, which signals the command's whole process group.
+    const ownLimitFirst = own < remaining;
+    const entry = dockerEntryArgv(this.spec, argv);
+    const command = ownLimitFirst
+      ? ["timeout", "-k", String(KILL_AFTER_S), String(Math.max(own, 1) / 1000), ...entry]
+      : entry;
+    const args = ["exec"];
+    if (opts.input !== undefined) args.push("--interactive");
+    args.push("--workdir", opts.cwd ?? this.paths.workspace);
+    for (const [k, v] of Object.entries(opts.env ?? {})) args.push("--env", `${k}=${v}`);
+    args.push(this.name, ...command);
+
+    let hostTimeout: number | undefined;
+    if (ownLimitFirst) hostTimeout = own + (KILL_AFTER_S + 5) * 1000; // backstop should `timeout` itself hang
+    else if (Number.isFinite(remaining)) hostTimeout = remaining;
+
+    let r: ProcessResult;
+    try {
+      r = await runProcess([dockerBinary(), ...args], {
+        env: clientEnv(),
+        input: opts.input,
+        timeoutMs: hostTimeout,
+        outputLimit: opts.outputLimit,
+        logFile: opts.logFile,
+        budget: this.budget,
+        onOutput: opts.onOutput,
+        onTimeout: (pid) => {
+          // Killing the client alone would leave the command running inside the container.
+          if (!ownLimitFirst) void this.kill("time_limit");
+          terminateGroup(pid, 2000);
+        },
+      });
+    } catch (e) {
+      return { ...notRun("crashed"), stderr: `${(e as Error).message}\n` };
+    }
+    if (this.killing !== null) await this.killing;
+    const reason = await this.reasonFor(r, ownLimitFirst ? own : null);
+    return {
+      exitCode: r.exitCode,
+      signal: r.signal,
+      reason,
+      stdout: r.stdout,
+      stderr: r.stderr,
+      truncated: r.truncated,
+      wallMs: r.wallMs,
+    };
+  }
+
+  /** Map how `docker exec` ended onto the contract's reasons. */
+  private async reasonFor(r: ProcessResult, ownLimitMs: number | null): Promise<ExitReason> {
+    if (this.killedReason !== null) return this.killedReason;
+    if (r.timedOut) return "time_limit";
+    // `timeout` exits 124 after its TERM, and 137 when the command needed a KILL.
+    if (ownLimitMs !== null && r.wallMs >= ownLimitMs && (r.exitCode === 124 || r.exitCode === 137)) {
+      return "time_limit";
+    }
+    if (r.exitCode === 0) return "finished";
+    if (await this.oomHappened(r.exitCode === 137)) return "oom";
+    return "crashed";
+  }
+
+  /**
+   * Whether the kernel OOM-killed something since the last look. Docker's OOMKilled flag covers
+   * only the container's PID 1, so the memory cgroup's oom_kill counter is read as well: the
+   * victim is often a child of the command whose failure is being explained.
+   */
+  private async oomHappened(sigkilled: boolean): Promise<boolean> {
+    if (sigkilled) {
+      const inspect = await docker(["inspect", "--format", "{{.State.OOMKilled}}", this.name], 20_000);
+      if (inspect.exitCode === 0 && inspect.stdout.trim() === "true") {
+        this.peak.oomKills = Math.max(1, this.peak.oomKills ?? 0);
+        return true;
+      }
+    }
+    const counter = await docker(["exec", this.name, "sh", "-c", OOM_COUNTER_SCRIPT], 20_000);
+    const m = /^oom_kill (\d+)$/m.exec(counter.stdout);
+    if (counter.exitCode !== 0 || !m) return false;
+    const count = Number(m[1]);
+    const before = this.peak.oomKills ?? 0;
+    this.peak.oomKills = count;
+    return count > before;
+  }
+
+  /** `docker kill` the container: everything in it dies at once, whatever process groups it made. */
+  async kill(reason: ExitReason): Promise<void> {
+    if (this.killedReason === null) this.killedReason = reason; // the first cause is the one reported
+    if (this.killing === null) this.killing = docker(["kill", this.name], 30_000).then(() => undefined);
+    await this.killing;
+  }
+
+  /** Highest values seen in the `docker stats` samples and disk polls so far (null: never measured). */
+  peaks(): ResourcePeaks {
+    return { ...this.peak };
+  }
+
+  /** Poll while the container lives: one sample at a time, never keeping the harness alive. */
+  private schedulePoll(): void {
+    if (this.closing !== null || this.killedReason !== null) return;
+    this.pollTimer = setTimeout(() => void this.sample().finally(() => this.schedulePoll()), this.pollMs);
+    this.pollTimer.unref();
+  }
+
+  /** One look at memory, processes and disk; the disk cap is enforced here because Docker cannot cap bind mounts. */
+  private async sample(): Promise<void> {
+    if (this.closing !== null) return;
+    const stats = await docker(["stats", "--no-stream", "--format", "{{json .}}", this.name], 30_000);
+    if (stats.exitCode === 0) this.recordStats(stats.stdout);
+    await this.sampleDisk();
+    const cap = this.spec.limits.diskBytes;
+    if (cap !== null && (this.peak.diskBytes ?? 0) > cap && this.killedReason === null && this.closing === null) {
+      await this.kill("disk_limit");
+    }
+  }
+
+  /** Fold one `docker stats` line into the peaks; output in another shape leaves them unknown. */
+  private recordStats(stdout: string): void {
+    try {
+      const s = JSON.parse(stdout.trim().split("\n")[0]) as { MemUsage?: string; PIDs?: string };
+      const mem = s.MemUsage ? parseDockerSize(s.MemUsage.split("/")[0]) : null;
+      const pids = s.PIDs !== undefined ? Number(s.PIDs) : NaN;
+      if (mem !== null) this.peak.memoryBytes = Math.max(this.peak.memoryBytes ?? 0, mem);
+      if (Number.isFinite(pids)) this.peak.pids = Math.max(this.peak.pids ?? 0, pids);
+    } catch {
+      // not JSON
+    }
+  }
+
+  /** Bind mounts are plain host dirs, so their size is measured on the host. */
+  private async sampleDisk(): Promise<void> {
+    let used = 0;
+    for (const name of WRITABLE_DIRS) used += await dirSize(this.spec.writable[name]);
+    this.peak.diskBytes = Math.max(this.peak.diskBytes ?? 0, used);
+  }
+
+  /** Remove the container (`docker rm --force`); later calls wait for the first. */
+  async close(): Promise<void> {
+    if (this.closing === null) {
+      clearTimeout(this.wallTimer);
+      clearTimeout(this.pollTimer);
+      this.closing = (async () => {
+        // A last disk sample so the peak covers what the agent left behind.
+        await this.sampleDisk();
+        await docker(["rm", "--force", this.name], 60_000);
+      })();
+    }
+    await this.closing;
+  }
+}
+
+/** Reads the container's memory cgroup oom_kill counter (cgroup v2 first, then v1). */
+const OOM_COUNTER_SCRIPT =
+  "cat /sys/fs/cgroup/memory.events 2>/dev/null || cat /sys/fs/cgroup/memory/memory.oom_control";
+
+/** A Docker backend; `dockerBackend` is the one the CLI uses. */
+export function createDockerBackend(options: DockerBackendOptions = {}): SandboxBackend {
+  return {
+    name: "docker",
+    async unavailable() {
+      return describeDockerProbe(await probeDocker());
+    },
+    async create(spec: SandboxSpec): Promise<Sandbox> {
+      const hostUid = process.getuid?.() ?? AGENT_UID;
+      // The harness's own uid keeps files in the writable dirs the user's; root hands them to `agent`.
+      const uid = hostUid === 0 ? AGENT_UID : hostUid;
+      if (hostUid === 0) {
+        for (const name of WRITABLE_DIRS) await chownTree(spec.writable[name], uid, uid);
+        // Connecting to a Unix socket needs write permission on it.
+        for (const s of spec.sockets) fs.chownSync(s.hostPath, uid, uid);
+      }
+      const image = dockerImage();
+      const r = await docker(dockerRunArgs(spec, image, uid), 300_000);
+      if (r.exitCode !== 0) {
+        // A half-created container would hold the name; remove whatever exists.
+        await docker(["rm", "--force", containerName(spec)], 60_000);
+        const hint = /no such image|unable to find image|pull access denied/i.test(r.stderr)
+          ? `; build the image with: ${buildCommand(image)}`
+          : "";
+        throw new Error(`docker run failed: ${errorLine(r)}${hint}`);
+      }
+      // The engine says on stderr which limits this kernel cannot enforce; run.json keeps them.
+      const warnings = r.stderr
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => /^WARNING:/i.test(l))
+        .map((l) => `docker: ${l.replace(/^WARNING:\s*/i, "")}`);
+      return new DockerSandbox(spec, warnings, spec.pollMs ?? options.pollMs ?? 10_000);
+    },
+  };
+}
+
+/** Sandboxes as Docker containers (`--sandbox docker`). */
+export const dockerBackend: SandboxBackend = createDockerBackend();

@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import { createCgroup, joinPrefix, type Cgroup } from "./cgroup.js";
+import { dirSize } from "./disk.js";
+import { OutputBudget, descendants, killGroup, runProcess } from "./process.js";
+import type {
+  ExecOptions,
+  ExecResult,
+  ExitReason,
+  ResourcePeaks,
+  Sandbox,
+  SandboxPaths,
+  SandboxSpec,
+} from "./types.js";
+
+/** How a backend turns a command into the host argv and environment that run it. */
+export interface Wrapper {
+  /** Host argv; may return fds to pass as 3, 4, ... (closed by the caller after spawn). */
+  argv(
+    command: string[],
+    cwd: string,
+    env: Record<string, string>,
+    cgroupLimited: boolean,
+  ): { argv: string[]; fds?: number[] };
+  /** Environment of the host process (for bwrap: nearly empty; the command's env is in argv). */
+  hostEnv(commandEnv: Record<string, string>): Record<string, string>;
+  /** Host working directory of the host process. */
+  hostCwd(cwd: string): string | undefined;
+  /**
+   * Whether a descendant should get SIGTERM first: the sandbox's own supervisor processes
+   * (bwrap) must not, since their death kills everything at once and leaves no grace period.
+   */
+  graceful?(pid: number): boolean;
+}
+
+const GRACE_MS = 5000;
+
+/**
+ * A sandbox whose commands are host processes (bwrap, local): one cgroup per run for memory,
+ * pids and CPUs, a deadline for the whole run, disk polling and kill of whole process trees.
+ */
+export class HostSandbox implements Sandbox {
+  readonly warnings: string[] = [];
+  private readonly cgroup: Cgroup | null;
+  private readonly deadline: number;
+  private readonly budget: OutputBudget;
+  private readonly running = new Set<number>();
+  private killedReason: ExitReason | null = null;
+  private diskPeak = 0;
+  private poll: NodeJS.Timeout | null = null;
+  private closed = false;
+  private lastOom = 0;
+  private finalPeaks: ResourcePeaks | null = null;
+
+  constructor(
+    readonly backend: string,
+    readonly paths: SandboxPaths,
+    private readonly spec: SandboxSpec,
+    private readonly wrapper: Wrapper,
+    private readonly cleanup: () => Promise<void> = async () => {},
+  ) {
+    const { limits } = spec;
+    const wantsCgroup = limits.memoryBytes !== null || limits.pids !== null || limits.cpus !== null;
+    const made = createCgroup(`mlebench-${spec.id}`, limits);
+    if ("cgroup" in made) this.cgroup = made.cgroup;
+    else {
+      this.cgroup = null;
+      if (wantsCgroup) this.warnings.push(`${made.error}; memory, pid and CPU limits are not enforced`);
+    }
+    this.deadline = limits.wallMs === null ? Number.POSITIVE_INFINITY : Date.now() + limits.wallMs;
+    this.budget = new OutputBudget(limits.outputBytes);
+    this.poll = setInterval(() => void this.sample(), spec.pollMs ?? 10_000);
+    this.poll.unref();
+  }
+
+  /** Bytes of agent output dropped because the run's output cap was reached. */
+  get droppedOutput(): number {
+    return this.budget.dropped;
+  }
+
+  private async sample(): Promise<void> {
+    this.cgroup?.stats();
+    if (this.running.size === 0) return;
+    let used = 0;
+    for (const dir of Object.values(this.spec.writable)) used += await dirSize(dir);
+    this.diskPeak = Math.max(this.diskPeak, used);
+    const cap = this.spec.limits.diskBytes;
+    if (cap !== null && used > cap && this.killedReason === null) await this.kill("disk_limit");
+  }
+
+  async exec(argv: string[], opts: ExecOptions = {}): Promise<ExecResult> {
+    if (this.closed) throw new Error("sandbox is closed");
+    const remaining = this.deadline - Date.now();
+    if (this.killedReason !== null || remaining <= 0) {
+      const reason = this.killedReason ?? "time_limit";
+      return { exitCode: null, signal: null, reason, stdout: "", stderr: "", truncated: false, wallMs: 0 };
+    }
+    const timeoutMs = Math.min(opts.timeoutMs ?? Number.POSITIVE_INFINITY, remaining);
+    const cwd = opts.cwd ?? this.paths.workspace;
+    const env = { ...this.spec.env, ...opts.env };
+    const wrapped = this.wrapper.argv(argv, cwd, env, this.cgroup !== null);
+    const hostArgv = [...joinPrefix(this.cgroup), ...wrapped.argv];
+    const oomBefore = this.cgroup?.stats().oomKills ?? 0;
+    const result = await runProcess(hostArgv, {
+      env: this.wrapper.hostEnv(env),
+      cwd: this.wrapper.hostCwd(cwd),
+      input: opts.input,
+      timeoutMs: Number.isFinite(timeoutMs) ? timeoutMs : undefined,
+      outputLimit: opts.outputLimit,
+      logFile: opts.logFile,
+      budget: this.budget,
+      onOutput: opts.onOutput,
+      extraFds: wrapped.fds,
+      onSpawn: (pid) => {
+        this.running.add(pid);
+        for (const fd of wrapped.fds ?? []) fs.closeSync(fd);
+      },
+      onTimeout: (pid) => {
+        if (Date.now() >= this.deadline - 50) void this.kill("time_limit");
+        else this.stopTree(pid);
+      },
+      // Anything the command left behind (daemons, background jobs) dies with it.
+      onExit: (pid) => killGroup(pid, "SIGKILL"),
+    });
+    this.running.delete(result.pid);
+    const oomAfter = this.cgroup?.stats().oomKills ?? 0;
+    this.lastOom = oomAfter;
+    let reason: ExitReason;
+    if (this.killedReason !== null) reason = this.killedReason;
+    else if (result.timedOut) reason = "time_limit";
+    else if (oomAfter > oomBefore && result.exitCode !== 0) reason = "oom";
+    else reason = result.exitCode === 0 ? "finished" : "crashed";
+    return {
+      exitCode: result.exitCode,
+      signal: result.signal,
+      reason,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      truncated: result.truncated,
+      wallMs: result.wallMs,
+    };
+  }
+
+  /** Ask a command's processes to stop (SIGTERM), leaving the sandbox's supervisors alone. */
+  private terminate(pid: number): void {
+    const graceful = this.wrapper.graceful;
+    if (!graceful) killGroup(pid, "SIGTERM");
+    for (const p of descendants(pid)) {
+      if (graceful && !graceful(p)) continue;
+      try {
+        process.kill(p, "SIGTERM");
+      } catch {
+        // gone
+      }
+    }
+  }
+
+  /** SIGTERM one command's tree, SIGKILL after a grace period. */
+  private stopTree(pid: number): void {
+    this.terminate(pid);
+    setTimeout(() => killGroup(pid, "SIGKILL"), GRACE_MS).unref();
+  }
+
+  async kill(reason: ExitReason): Promise<void> {
+    if (this.killedReason === null) this.killedReason = reason;
+    for (const pid of this.running) this.terminate(pid);
+    const until = Date.now() + GRACE_MS;
+    while (this.running.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    for (const pid of this.running) killGroup(pid, "SIGKILL");
+    this.cgroup?.killAll("SIGKILL");
+  }
+
+  peaks(): ResourcePeaks {
+    if (this.finalPeaks) return { ...this.finalPeaks, diskBytes: this.diskPeak };
+    const s = this.cgroup?.stats();
+    return {
+      memoryBytes: s?.memoryPeakBytes ?? null,
+      pids: s?.pidsPeak ?? null,
+      cpuSeconds: s?.cpuSeconds ?? null,
+      diskBytes: this.diskPeak,
+      oomKills: s?.oomKills ?? (this.cgroup ? this.lastOom : null),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.poll) clearInterval(this.poll);
+    // A final disk sample so the peak covers what the agent left behind.
+    let used = 0;
+    for (const dir of Object.values(this.spec.writable)) used += await dirSize(dir);
+    this.diskPeak = Math.max(this.diskPeak, used);
+    this.cgroup?.killAll("SIGKILL");
+    // The cgroup's counters vanish with it.
+    this.finalPeaks = this.peaks();
+    this.cgroup?.destroy();
+    await this.cleanup();
+  }
+}

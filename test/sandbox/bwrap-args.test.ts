@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { bwrapArgs, entryArgv, identityFiles, type HostLayout } from "../../src/sandbox/bwrap.js";
+import type { SandboxSpec } from "../../src/sandbox/types.js";
+
+const layout: HostLayout = {
+  systemDirs: { bin: "usr/bin", lib: "usr/lib", lib64: "dir" },
+  etc: ["ld.so.cache", "ssl"],
+  nvidia: ["nvidia0", "nvidia1", "nvidiactl", "nvidia-uvm"],
+  nodeBinary: "/opt/node/bin/node",
+  initScript: "/pkg/dist/sandbox/init.js",
+};
+
+function spec(over: Partial<SandboxSpec> = {}): SandboxSpec {
+  return {
+    id: "r1",
+    dataDir: "/data/titanic/prepared/public",
+    writable: { submission: "/runs/r1/submission", code: "/runs/r1/code", logs: "/runs/r1/logs", workspace: "/runs/r1/workspace" },
+    files: { "/home/instructions.txt": "/runs/r1/harness/instructions.txt" },
+    sockets: [{ hostPath: "/tmp/mlb-x/validate.sock", name: "validate.sock", loopbackPort: 5000 }],
+    env: {},
+    limits: { wallMs: 1000, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: 1024, outputBytes: 10 },
+    gpus: [],
+    network: "none",
+    ...over,
+  };
+}
+
+const root = { asRoot: true, hostUid: 65534, innerUid: 1000 };
+const user = { asRoot: false, hostUid: 65534, innerUid: 1000 };
+
+describe("bwrapArgs", () => {
+  it("as root: namespaces without a user namespace, only the setuid capabilities, every mount", () => {
+    expect(bwrapArgs(spec(), layout, root, "/tmp/etc")).toEqual([
+      "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try",
+      "--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP",
+      "--die-with-parent", "--new-session", "--hostname", "mlebench",
+      "--ro-bind", "/usr", "/usr",
+      "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib", "--ro-bind", "/lib64", "/lib64",
+      "--dir", "/etc", "--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache", "--ro-bind", "/etc/ssl", "/etc/ssl",
+      "--ro-bind", "/tmp/etc/passwd", "/etc/passwd", "--ro-bind", "/tmp/etc/group", "/etc/group",
+      "--ro-bind", "/tmp/etc/hosts", "/etc/hosts", "--ro-bind", "/tmp/etc/hostname", "/etc/hostname",
+      "--proc", "/proc", "--dev", "/dev",
+      "--size", "1024", "--perms", "1777", "--tmpfs", "/tmp",
+      "--size", "1024", "--perms", "1777", "--tmpfs", "/dev/shm",
+      "--perms", "0755", "--tmpfs", "/home", "--perms", "0755", "--tmpfs", "/run", "--perms", "0755", "--dir", "/run/mlebench",
+      "--ro-bind", "/data/titanic/prepared/public", "/home/data",
+      "--bind", "/runs/r1/submission", "/home/submission", "--bind", "/runs/r1/code", "/home/code",
+      "--bind", "/runs/r1/logs", "/home/logs", "--bind", "/runs/r1/workspace", "/home/workspace",
+      "--ro-bind", "/opt/node/bin/node", "/run/mlebench/node", "--ro-bind", "/pkg/dist/sandbox/init.js", "/run/mlebench/init.mjs",
+      "--ro-bind", "/runs/r1/harness/instructions.txt", "/home/instructions.txt",
+      "--bind", "/tmp/mlb-x/validate.sock", "/run/mlebench/validate.sock",
+    ]);
+  });
+
+  it("as a user: a user namespace with an unprivileged uid and no capabilities", () => {
+    const a = bwrapArgs(spec(), layout, user, "/tmp/etc");
+    expect(a.slice(0, 7)).toEqual(["--unshare-all", "--uid", "1000", "--gid", "1000", "--cap-drop", "ALL"]);
+    expect(a).not.toContain("--cap-add");
+  });
+
+  it("never mounts anything from the data dir but the public dir, and no host /etc wholesale", () => {
+    const a = bwrapArgs(spec(), layout, root, "/tmp/etc");
+    expect(a.filter((x) => x.startsWith("/data"))).toEqual(["/data/titanic/prepared/public"]);
+    expect(a).not.toContain("/etc/passwd-");
+    expect(a.filter((x) => x === "/etc" || x === "/root" || x === "/home")).toEqual(["/etc", "/home"]);
+  });
+
+  it("passes the chosen GPUs' device nodes, the control nodes and sysfs", () => {
+    const a = bwrapArgs(spec({ gpus: [1] }), layout, root, "/tmp/etc");
+    const tail = a.slice(a.indexOf("--dev-bind"));
+    expect(tail).toEqual([
+      "--dev-bind", "/dev/nvidia1", "/dev/nvidia1",
+      "--dev-bind", "/dev/nvidiactl", "/dev/nvidiactl",
+      "--dev-bind", "/dev/nvidia-uvm", "/dev/nvidia-uvm",
+      "--ro-bind", "/sys", "/sys",
+    ]);
+    expect(bwrapArgs(spec(), layout, root, "/tmp/etc")).not.toContain("/sys");
+  });
+
+  it("omits --size when /tmp is not capped", () => {
+    const a = bwrapArgs(spec({ limits: { ...spec().limits, tmpBytes: null } }), layout, root, "/tmp/etc");
+    expect(a).not.toContain("--size");
+  });
+});
+
+describe("entryArgv", () => {
+  it("as root drops to the agent uid with setpriv, then starts init with the loopback forwards", () => {
+    expect(entryArgv(spec(), root, ["python3", "a.py"])).toEqual([
+      "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--",
+      "/run/mlebench/node", "/run/mlebench/init.mjs", "--forward", "5000=/run/mlebench/validate.sock", "--", "python3", "a.py",
+    ]);
+  });
+
+  it("without a pids cgroup, caps processes with RLIMIT_NPROC", () => {
+    const s = spec({ sockets: [], limits: { ...spec().limits, pids: 64 } });
+    expect(entryArgv(s, root, ["true"], false).slice(0, 4)).toEqual(["/usr/bin/prlimit", "--nproc=64", "--", "/usr/bin/setpriv"]);
+    expect(entryArgv(s, root, ["true"], true)[0]).toBe("/usr/bin/setpriv");
+  });
+
+  it("as a user needs no setpriv", () => {
+    expect(entryArgv(spec({ sockets: [] }), user, ["true"])).toEqual(["/run/mlebench/node", "/run/mlebench/init.mjs", "--", "true"]);
+  });
+});
+
+describe("identityFiles", () => {
+  it("names the agent user with its uid and maps localhost", () => {
+    const f = identityFiles(65534);
+    expect(f.passwd).toContain("agent:x:65534:65534:agent:/home/workspace:/bin/bash\n");
+    expect(f.hosts.split("\n")[0]).toBe("127.0.0.1\tlocalhost");
+  });
+});

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { UserError } from "../../src/core/errors.js";
+import { snapshotName } from "../../src/runner/run.js";
+import { copyRegularFile, quarantineSubmission } from "../../src/runner/submission.js";
+import { countCpus, firstCpus } from "../../src/sandbox/cgroup.js";
+import { formatDuration, parseBytes, parseDuration, parseGpus, parsePositiveInt } from "../../src/sandbox/limits.js";
+import { tempDir } from "../helpers/data-dir.js";
+
+describe("parseDuration", () => {
+  it.each([
+    ["24h", 86_400_000],
+    ["90m", 5_400_000],
+    ["1h30m", 5_400_000],
+    ["45s", 45_000],
+    ["500ms", 500],
+    ["1.5h", 5_400_000],
+    ["2d", 172_800_000],
+    ["30", 30_000],
+  ])("%s → %d ms", (text, ms) => expect(parseDuration(text)).toBe(ms));
+
+  it.each(["", "h", "soon", "10x", "1h junk", "-5m", "0s"])("rejects %j", (text) => {
+    expect(() => parseDuration(text, "--time-limit")).toThrow(UserError);
+    expect(() => parseDuration(text, "--time-limit")).toThrow(/^--time-limit: ".*" is not a duration/);
+  });
+});
+
+describe("parseBytes", () => {
+  it.each([
+    ["8G", 8 * 1024 ** 3],
+    ["512M", 512 * 1024 ** 2],
+    ["512MiB", 512 * 1024 ** 2],
+    ["100MB", 100_000_000],
+    ["1K", 1024],
+    ["4096", 4096],
+    ["1.5G", 1.5 * 1024 ** 3],
+  ])("%s → %d", (text, n) => expect(parseBytes(text)).toBe(n));
+
+  it.each(["", "lots", "5X", "-1G", "0"])("rejects %j", (text) => {
+    expect(() => parseBytes(text, "--memory")).toThrow(/^--memory: ".*" is not a size/);
+  });
+});
+
+describe("small parsers", () => {
+  it("parseGpus", () => {
+    expect(parseGpus("none")).toEqual([]);
+    expect(parseGpus("0,1")).toEqual([0, 1]);
+    expect(() => parseGpus("0,0")).toThrow(/lists a GPU twice/);
+    expect(() => parseGpus("a")).toThrow(/not a list of GPU indices/);
+  });
+
+  it("parsePositiveInt", () => {
+    expect(parsePositiveInt("12", "--workers")).toBe(12);
+    expect(() => parsePositiveInt("1.5", "--workers")).toThrow('--workers: "1.5" is not a positive whole number');
+  });
+
+  it("formatDuration and snapshotName", () => {
+    expect(formatDuration(3_723_000)).toBe("1h02m03s");
+    expect(formatDuration(65_000)).toBe("1m05s");
+    expect(snapshotName(3723)).toBe("01h02m03s");
+    expect(snapshotName(0)).toBe("00h00m00s");
+    expect(snapshotName(100 * 3600)).toBe("100h00m00s");
+  });
+
+  it("firstCpus and countCpus read cpuset lists", () => {
+    expect(firstCpus("0-3,8-9", 5)).toBe("0,1,2,3,8");
+    expect(firstCpus("2", 4)).toBe("2");
+    expect(countCpus("0-3,8-9")).toBe(6);
+  });
+});
+
+describe("submission checks", () => {
+  it("sets aside a symlinked submission, keeps a regular one", () => {
+    const dir = tempDir();
+    const target = path.join(dir, "secret.csv");
+    fs.writeFileSync(target, "id,y\n1,2\n");
+    const sub = path.join(dir, "submission.csv");
+    fs.symlinkSync(target, sub);
+    expect(quarantineSubmission(sub)).toBe(
+      `submission.csv was a symbolic link (to ${target}); only a regular file is graded (kept as submission.csv.rejected)`,
+    );
+    expect(fs.existsSync(sub)).toBe(false);
+    fs.writeFileSync(sub, "id,y\n");
+    expect(quarantineSubmission(sub)).toBeNull();
+    expect(quarantineSubmission(path.join(dir, "absent.csv"))).toBeNull();
+    fs.rmSync(sub);
+    fs.mkdirSync(sub);
+    expect(quarantineSubmission(sub)).toBe(
+      "submission.csv was a directory; only a regular file is graded (kept as submission.csv.rejected-2)",
+    );
+  });
+
+  it("copyRegularFile refuses to follow a symlink", () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, "a.csv"), "x\n");
+    fs.symlinkSync(path.join(dir, "a.csv"), path.join(dir, "link.csv"));
+    expect(copyRegularFile(path.join(dir, "link.csv"), path.join(dir, "out1"))).toBe(false);
+    expect(fs.existsSync(path.join(dir, "out1"))).toBe(false);
+    expect(copyRegularFile(path.join(dir, "a.csv"), path.join(dir, "out2"))).toBe(true);
+    expect(fs.readFileSync(path.join(dir, "out2"), "utf8")).toBe("x\n");
+  });
+});
