@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
+import { listenOnSocket } from "./socket.js";
 
 /** A running egress proxy. */
 export interface EgressProxy {
@@ -201,15 +202,7 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     client.on("close", () => upstream.destroy());
   });
 
-  fs.rmSync(opts.socketPath, { force: true });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.socketPath, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  fs.chmodSync(opts.socketPath, 0o666);
+  await listenOnSocket(server, opts.socketPath);
 
   let closed: Promise<void> | null = null;
   return {

@@ -9,6 +9,7 @@ import http from "node:http";
 import type { Answers, Competition } from "../core/competition.js";
 import { CsvParseError, InvalidSubmissionError } from "../core/errors.js";
 import { parseCsv } from "../io/csv-read.js";
+import { listenOnSocket } from "./socket.js";
 
 /** A running validation server. */
 export interface ValidationServer {
@@ -108,15 +109,7 @@ export async function startValidationServer(opts: ValidationServerOptions): Prom
       .then((a) => log(route, a));
   });
 
-  fs.rmSync(opts.socketPath, { force: true });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.socketPath, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  fs.chmodSync(opts.socketPath, 0o666);
+  await listenOnSocket(server, opts.socketPath);
 
   let closed: Promise<void> | null = null;
   return {

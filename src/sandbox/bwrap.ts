@@ -8,6 +8,7 @@ import { chownTree } from "./disk.js";
 import { HostSandbox } from "./host.js";
 import { processName } from "./process.js";
 import {
+  CONTAINER_PATHS,
   SANDBOX_PATHS,
   WRITABLE_DIRS,
   type Sandbox,
@@ -63,16 +64,7 @@ const NVIDIA_CONTROL = ["nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-m
 export const INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
 
 /** Paths inside a bwrap sandbox: the upstream container layout. */
-export const BWRAP_PATHS: SandboxPaths = {
-  data: SANDBOX_PATHS.data,
-  submission: SANDBOX_PATHS.submission,
-  code: SANDBOX_PATHS.code,
-  logs: SANDBOX_PATHS.logs,
-  workspace: SANDBOX_PATHS.workspace,
-  instructions: SANDBOX_PATHS.instructions,
-  validateScript: SANDBOX_PATHS.validateScript,
-  runtime: SANDBOX_PATHS.runtime,
-};
+export const BWRAP_PATHS: SandboxPaths = CONTAINER_PATHS;
 
 /** Host facts the argv depends on, gathered once so bwrapArgs stays a pure function. */
 export interface HostLayout {

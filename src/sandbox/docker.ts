@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { chownTree, dirSize } from "./disk.js";
 import { OutputBudget, runProcess, terminateGroup, type ProcessResult } from "./process.js";
 import {
+  CONTAINER_PATHS,
   SANDBOX_PATHS,
   WRITABLE_DIRS,
   type ExecOptions,
@@ -32,16 +33,7 @@ export const DOCKER_INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta
 const INIT_IN_SANDBOX = `${SANDBOX_PATHS.runtime}/init.mjs`;
 
 /** Paths inside a container: the upstream layout, as in the other backends. */
-export const DOCKER_PATHS: SandboxPaths = {
-  data: SANDBOX_PATHS.data,
-  submission: SANDBOX_PATHS.submission,
-  code: SANDBOX_PATHS.code,
-  logs: SANDBOX_PATHS.logs,
-  workspace: SANDBOX_PATHS.workspace,
-  instructions: SANDBOX_PATHS.instructions,
-  validateScript: SANDBOX_PATHS.validateScript,
-  runtime: SANDBOX_PATHS.runtime,
-};
+export const DOCKER_PATHS: SandboxPaths = CONTAINER_PATHS;
 
 /** Seconds a command gets between SIGTERM and SIGKILL when its own time limit ends. */
 const KILL_AFTER_S = 5;

@@ -153,6 +153,18 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** Paths inside a container-like sandbox (bwrap, docker): upstream's layout. */
+export const CONTAINER_PATHS: SandboxPaths = {
+  data: SANDBOX_PATHS.data,
+  submission: SANDBOX_PATHS.submission,
+  code: SANDBOX_PATHS.code,
+  logs: SANDBOX_PATHS.logs,
+  workspace: SANDBOX_PATHS.workspace,
+  instructions: SANDBOX_PATHS.instructions,
+  validateScript: SANDBOX_PATHS.validateScript,
+  runtime: SANDBOX_PATHS.runtime,
+};
+
 /** A named backend: checks whether it works here, and builds sandboxes. */
 export interface SandboxBackend {
   name: string;
