@@ -209,6 +209,14 @@ export async function runTask(
     hooks.register?.((reason) => sandbox.kill(reason));
     const submission = path.join(task.runDir, "submission", "submission.csv");
     const snapshot = () => {
+      try {
+        takeSnapshot();
+      } catch (e) {
+        // A full disk must not take the harness down with it; the run goes on without this snapshot.
+        log(`snapshot failed: ${(e as Error).message}`);
+      }
+    };
+    const takeSnapshot = () => {
       const elapsed = Math.round((Date.now() - started) / 1000);
       const name = `${snapshotName(elapsed)}.csv`;
       const dst = path.join(task.runDir, "snapshots", name);

@@ -29,6 +29,8 @@ export interface ValidationServerOptions {
   maxUploadBytes?: number;
   /** Append one JSON line per request here (never the score). */
   logFile?: string;
+  /** Validations buffered at once; more are answered 503 (default 4), so uploads cannot exhaust the harness's memory. */
+  maxConcurrent?: number;
 }
 
 /** Upstream's wording, kept verbatim because agents' prompts and parsers expect it. */
@@ -81,7 +83,9 @@ function errorText(e: unknown): string {
 /** Start the server on a Unix socket that the sandbox's (non-root) user can connect to. */
 export async function startValidationServer(opts: ValidationServerOptions): Promise<ValidationServer> {
   const maxUpload = opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD;
+  const maxConcurrent = opts.maxConcurrent ?? 4;
   let count = 0;
+  let active = 0;
 
   const log = (route: string, a: Answered) => {
     if (!opts.logFile) return;
@@ -99,7 +103,18 @@ export async function startValidationServer(opts: ValidationServerOptions): Prom
     } catch {
       route = req.url ?? "/";
     }
+    if (route === "/validate" && active >= maxConcurrent) {
+      res.setHeader("Connection", "close");
+      res.setHeader("Retry-After", "1");
+      sendJson(res, 503, { error: `Busy: ${maxConcurrent} validations are already running; retry in a moment.` });
+      log(route, { status: 503, bytes: 0, valid: null });
+      return;
+    }
+    if (route === "/validate") active++;
     handle(req, res, route, opts.competition, opts.answers, maxUpload)
+      .finally(() => {
+        if (route === "/validate") active--;
+      })
       .catch((): Answered => {
         // No details: an exception text could carry paths or data the agent must not see.
         if (!res.headersSent) sendJson(res, 500, { error: "An unexpected error occurred." });

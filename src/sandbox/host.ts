@@ -77,11 +77,18 @@ export class HostSandbox implements Sandbox {
     return this.budget.dropped;
   }
 
+  private sampling = false;
+
   private async sample(): Promise<void> {
     this.cgroup?.stats();
-    if (this.running.size === 0) return;
+    if (this.running.size === 0 || this.sampling) return;
+    this.sampling = true;
     let used = 0;
-    for (const dir of Object.values(this.spec.writable)) used += await dirSize(dir);
+    try {
+      for (const dir of Object.values(this.spec.writable)) used += await dirSize(dir);
+    } finally {
+      this.sampling = false;
+    }
     this.diskPeak = Math.max(this.diskPeak, used);
     const cap = this.spec.limits.diskBytes;
     if (cap !== null && used > cap && this.killedReason === null) await this.kill("disk_limit");
@@ -122,6 +129,8 @@ export class HostSandbox implements Sandbox {
       onExit: (pid) => killGroup(pid, "SIGKILL"),
     });
     this.running.delete(result.pid);
+    // Between commands nothing of the agent's may keep running (a daemon outside the group).
+    if (this.running.size === 0) this.cgroup?.killAll("SIGKILL");
     const oomAfter = this.cgroup?.stats().oomKills ?? 0;
     this.lastOom = oomAfter;
     let reason: ExitReason;

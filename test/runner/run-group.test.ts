@@ -160,6 +160,30 @@ describe("mlebench run", () => {
   });
 });
 
+describe("mlebench run: interrupting the harness", () => {
+  it("SIGINT interrupts the running run (exit 130, status interrupted) and --resume finishes it", async () => {
+    const runsDir = tempDir("mlebench-runs-");
+    const child = spawn(process.execPath, [CLI, "run", "--data-dir", dataDir, "--runs-dir", runsDir, "--agent", "external", "--agent-cmd", "sleep 120", "-c", "titanic"], { cwd: REPO, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    const runDir = await waitFor(() => {
+      const g = fs.readdirSync(runsDir)[0];
+      const meta = readJson(path.join(runsDir, g, "metadata.json"));
+      const dir = path.join(runsDir, g, meta.tasks[0].run_id);
+      return readJson(path.join(dir, "run.json")).status === "running" && fs.existsSync(path.join(dir, "harness", "instructions.txt")) ? dir : null;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill("SIGINT");
+    const code = await new Promise((r) => child.on("close", r));
+    expect(code).toBe(130);
+    expect(stderr).toContain("stopping: interrupting running runs");
+    expect(readJson(path.join(runDir, "run.json"))).toMatchObject({ status: "interrupted", exit_reason: "interrupted" });
+    const r = mlebench(["run", "--data-dir", dataDir, "--resume", path.dirname(runDir), "--agent", "external", "--agent-cmd", SUBMIT]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(readJson(path.join(runDir, "run.json"))).toMatchObject({ status: "completed", exit_reason: "finished", attempts: 2 });
+  });
+});
+
 describe("mlebench run: bad input", () => {
   const cases: [string, string[], RegExp][] = [
     ["no competition", ["--agent", "dummy"], /exactly one of -c <id\.\.\.>, --split <name>, -l <file>/],

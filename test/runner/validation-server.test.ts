@@ -293,3 +293,32 @@ describe("validate_submission.sh", () => {
     });
   }
 });
+
+describe("validation server under load", () => {
+  it("answers 503 once maxConcurrent uploads are in flight, and serves again after", async () => {
+    const sock = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mlb-busy-")), "v.sock");
+    const busy = await startValidationServer({ socketPath: sock, competition, answers, maxConcurrent: 1 });
+    try {
+      const m = await multipart({ file: { data: GOOD_CSV } });
+      // A first upload that has sent its headers but not its body holds the only slot.
+      const slow = http.request({ socketPath: sock, method: "POST", path: "/validate", headers: { ...m.headers, "content-length": m.body.length } });
+      const slowReply = new Promise<Reply>((resolve) =>
+        slow.on("response", (res) => {
+          let b = "";
+          res.on("data", (c) => (b += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: b }));
+        }),
+      );
+      slow.write(m.body.subarray(0, 10));
+      await new Promise((r) => setTimeout(r, 200));
+      const rejected = await validate(sock, GOOD_CSV);
+      expect(rejected.status).toBe(503);
+      expect(JSON.parse(rejected.body)).toEqual({ error: "Busy: 1 validations are already running; retry in a moment." });
+      slow.end(m.body.subarray(10));
+      expect(JSON.parse((await slowReply).body)).toEqual({ result: VALID });
+      expect(JSON.parse((await validate(sock, GOOD_CSV)).body)).toEqual({ result: VALID });
+    } finally {
+      await busy.close();
+    }
+  });
+});
