@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Copy each competition's data files (description.md, leaderboard.csv, checksums.json) next to
+// Copy each competition's data files (description.md, leaderboard.csv, checksums.json) and agents' Python programs next to
 // the compiled code, so the built package finds them beside its modules.
 import fs from "node:fs";
 import path from "node:path";
@@ -19,3 +19,14 @@ for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
   }
 }
 console.log(`copied ${copied} competition data files to dist/competitions`);
+
+// The baseline agent's Python program travels with its module.
+const agents = path.join(root, "src", "agents");
+for (const entry of fs.readdirSync(agents, { withFileTypes: true })) {
+  if (!entry.isDirectory()) continue;
+  for (const file of fs.readdirSync(path.join(agents, entry.name))) {
+    if (!file.endsWith(".py")) continue;
+    fs.mkdirSync(path.join(root, "dist", "agents", entry.name), { recursive: true });
+    fs.copyFileSync(path.join(agents, entry.name, file), path.join(root, "dist", "agents", entry.name, file));
+  }
+}

@@ -1,12 +1,13 @@
 import path from "node:path";
 import { UserError } from "../core/errors.js";
 import { loadAgentConfigs, loadSecretsFile, resolveEnv } from "./config.js";
+import { baselineAgent } from "./baseline/index.js";
 import { dummyAgent } from "./dummy.js";
 import { externalAgent } from "./external.js";
 import type { Agent } from "./types.js";
 
 /** Agents built into the package (others come from an --agent-config file). */
-export const BUILTIN_AGENTS = ["dummy", "external"] as const;
+export const BUILTIN_AGENTS = ["dummy", "baseline", "external"] as const;
 
 /** How the CLI describes an agent to run. */
 export interface AgentRequest {
@@ -57,9 +58,9 @@ export function resolveAgent(req: AgentRequest): Agent {
       );
     }
   }
-  if (req.id === "dummy") {
+  if (req.id === "dummy" || req.id === "baseline") {
     if (req.cmd) throw new UserError("--agent-cmd is only for --agent external (or an agent from --agent-config)");
-    return dummyAgent();
+    return req.id === "dummy" ? dummyAgent() : baselineAgent();
   }
   if (req.id === "external") {
     if (!req.cmd) throw new UserError('--agent external needs --agent-cmd "<command run inside the sandbox>"');

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT } from "./common.js";
+import { register as registerDemo } from "./demo.js";
 import { register as registerDoctor } from "./doctor.js";
 import { register as registerGrade } from "./grade.js";
 import { register as registerGradeSample } from "./grade-sample.js";
@@ -24,6 +25,7 @@ registerGradeSample(program);
 registerGrade(program);
 registerRun(program);
 registerDoctor(program);
+registerDemo(program);
 
 try {
   await program.parseAsync(process.argv);

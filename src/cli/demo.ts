@@ -1,0 +1,107 @@
+import path from "node:path";
+import { Option, type Command } from "commander";
+import { UserError } from "../core/errors.js";
+import { resolveDataDir } from "../core/paths.js";
+import { competitionsInSplit, getCompetition } from "../competitions/registry.js";
+import { formatDemoTable, runDemo, runSetup, unmetNeeds } from "../demo/demo.js";
+import { parseBytes, parseDuration, parsePositiveInt } from "../sandbox/limits.js";
+import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
+import { formatChecks } from "./doctor.js";
+import { EXIT, action, dataDirOption } from "./common.js";
+import { progressBar } from "./progress.js";
+import { runProgressView } from "./run-progress.js";
+
+interface DemoFlags {
+  competition?: string[];
+  seeds: string;
+  workers: string;
+  timeLimit: string;
+  memory?: string;
+  sandbox?: string;
+  runsDir: string;
+  dataDir?: string;
+  setup: boolean;
+  json?: boolean;
+}
+
+/** `mlebench demo`: the whole benchmark, offline, in minutes. */
+export function register(program: Command): void {
+  program
+    .command("demo")
+    .summary("prepare the offline competitions, run the dummy and baseline agents, grade, and compare")
+    .description(
+      "Run the embedded offline benchmark end to end with no API key and no download: check the environment " +
+        "(installing the Debian packages when run as root), prepare the offline competitions, run the dummy agent " +
+        "(sample submission) and the baseline agent (a no-LLM AutoML script) on each in the sandbox, grade every run, " +
+        "and print a table of scores and medals with the path of the full report.",
+    )
+    .option("-c, --competition <id...>", "only these competitions (default: the offline split)")
+    .option("--seeds <n>", "runs per competition and agent", "1")
+    .option("--workers <n>", "runs at the same time", "1")
+    .option("--time-limit <duration>", "wall-clock limit per run", "4m")
+    .option("--memory <size>", "memory limit per run (default: unlimited)")
+    .addOption(new Option("--sandbox <backend>", `isolation backend (default: ${defaultSandbox()})`).choices([...SANDBOX_BACKENDS.keys()]))
+    .option("--runs-dir <dir>", "where the run groups and the demo report go", "runs")
+    .addOption(dataDirOption())
+    .option("--no-setup", "never run the Debian setup scripts, even as root; just report what is missing")
+    .option("--json", "print the demo report as JSON instead of the table")
+    .action(
+      action(async (flags: DemoFlags) => {
+        const competitions = flags.competition ? flags.competition.map(getCompetition) : competitionsInSplit("offline");
+        const offline = competitions.filter((c) => !c.offline);
+        if (offline.length > 0) throw new UserError(`demo runs offline competitions only; "${offline[0].id}" needs Kaggle data`);
+        const seeds = parsePositiveInt(flags.seeds, "--seeds");
+        const workers = parsePositiveInt(flags.workers, "--workers");
+        const limits = {
+          wallMs: parseDuration(flags.timeLimit, "--time-limit"),
+          memoryBytes: flags.memory === undefined ? null : parseBytes(flags.memory, "--memory"),
+          pids: 4096,
+          cpus: null,
+          diskBytes: null,
+          tmpBytes: 2 * 1024 ** 3,
+          outputBytes: 100 * 1024 ** 2,
+        };
+        const backendName = flags.sandbox ?? defaultSandbox();
+        const backend = getSandboxBackend(backendName);
+        const say = (line: string) => process.stderr.write(`${line}\n`);
+
+        say("checking the environment");
+        let unmet = await unmetNeeds(backendName, competitions);
+        if (unmet.length > 0 && flags.setup && runSetup(say)) unmet = await unmetNeeds(backendName, competitions);
+        if (unmet.length > 0) {
+          process.stderr.write(formatChecks(unmet));
+          say("the demo cannot run until these are fixed (as root it installs them itself)");
+          return EXIT.failed;
+        }
+        const problem = await backend.unavailable();
+        if (problem) throw new UserError(`--sandbox ${backendName}: ${problem}`);
+
+        const dataDir = resolveDataDir(flags.dataDir);
+        const bar = progressBar("Preparing", flags.json === true);
+        const view = runProgressView(true);
+        let report;
+        try {
+          report = await runDemo({
+            competitions,
+            dataDir,
+            runsDir: path.resolve(flags.runsDir),
+            backend,
+            limits,
+            seeds,
+            workers,
+            say,
+            onEvent: (e) => view.onEvent(e),
+            onPrepare: (done, total) => {
+              bar.update(done, total);
+              if (done === total) bar.stop();
+            },
+          });
+        } finally {
+          view.stop();
+        }
+        process.stdout.write(flags.json ? JSON.stringify(report, null, 2) + "\n" : formatDemoTable(report));
+        const baseline = report.rows.filter((r) => r.agent === "baseline");
+        return report.rows.every((r) => r.status === "completed") && baseline.every((r) => r.valid) ? EXIT.ok : EXIT.failed;
+      }),
+    );
+}

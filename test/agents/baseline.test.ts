@@ -1,0 +1,91 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASELINE_SCRIPT, parseValidation } from "../../src/agents/baseline/index.js";
+import { getCompetition } from "../../src/competitions/registry.js";
+import { competitionPaths } from "../../src/core/paths.js";
+import { gradeSubmission } from "../../src/grading/grade.js";
+import { prepareCompetition } from "../../src/prepare/prepare.js";
+import { tempDir } from "../helpers/data-dir.js";
+
+// Imported from src/, so this is the source copy of the program.
+const SCRIPT = BASELINE_SCRIPT;
+const dataDir = tempDir("mlebench-baseline-");
+const IDS = ["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party"];
+
+beforeAll(async () => {
+  for (const id of IDS) await prepareCompetition(getCompetition(id), dataDir);
+}, 300_000);
+
+function baseline(id: string, args: string[], out = tempDir()) {
+  const r = spawnSync("/usr/bin/python3", [SCRIPT, ...args], {
+    encoding: "utf8",
+    env: { PATH: "/usr/bin:/bin", MLEBENCH_DATA_DIR: competitionPaths(dataDir, id).public, MLEBENCH_SUBMISSION_DIR: out },
+    timeout: 300_000,
+  });
+  return { ...r, submission: path.join(out, "submission.csv") };
+}
+
+describe("baseline.py plan", () => {
+  const expected: Record<string, object> = {
+    titanic: { id: "PassengerId", targets: ["Survived"], label: "Survived", kind: "label", modality: "tabular", metric: "accuracy" },
+    "seattle-weather": { id: "id", targets: ["drizzle", "fog", "rain", "snow", "sun"], label: "weather", kind: "proba_multi", modality: "tabular", metric: "log_loss", lower_is_better: true },
+    "movie-ratings": { id: "id", targets: ["imdb_rating"], label: "imdb_rating", kind: "regression", modality: "tabular", metric: "rmse" },
+    digits: { id: "id", label: "label", kind: "proba_multi", modality: "image", metric: "log_loss", pixels: "<64 columns>" },
+    "spam-assassin": { id: "id", targets: ["label"], label: "label", kind: "proba_binary", modality: "text", text: "text", metric: "roc_auc" },
+    "sotu-party": { id: "id", targets: ["party"], label: "party", kind: "label", modality: "text", text: "text", metric: "f1_macro" },
+  };
+  it.each(IDS)("infers the task of %s from its files and description", (id) => {
+    const r = baseline(id, ["plan"]);
+    expect(r.status, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    expect(plan).toMatchObject(expected[id]);
+    expect(plan.train).toBe("/" + path.relative("/", path.join(competitionPaths(dataDir, id).public, "train.csv")));
+  });
+});
+
+describe("baseline.py fit", () => {
+  it("each model level writes a valid titanic submission; the standard model beats priors", () => {
+    const scores: Record<string, number> = {};
+    for (const model of ["auto", "linear", "prior"]) {
+      const r = baseline("titanic", ["fit", "--model", model, "--budget", "60"]);
+      expect(r.status, r.stderr).toBe(0);
+      const report = gradeSubmission(getCompetition("titanic"), r.submission, dataDir);
+      expect(report.valid_submission, report.invalid_reason ?? "").toBe(true);
+      scores[model] = report.score as number;
+    }
+    expect(scores.auto).toBeGreaterThan(scores.prior);
+    expect(scores.linear).toBeGreaterThan(scores.prior);
+    expect(scores.auto).toBeGreaterThan(0.78);
+  });
+
+  it("priors are the training frequencies for class probabilities", () => {
+    const r = baseline("seattle-weather", ["fit", "--model", "prior"]);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = fs.readFileSync(r.submission, "utf8").trim().split("\n");
+    expect(lines[0]).toBe("id,drizzle,fog,rain,snow,sun");
+    const train = fs.readFileSync(path.join(competitionPaths(dataDir, "seattle-weather").public, "train.csv"), "utf8").trim().split("\n").slice(1);
+    const sun = train.filter((l) => l.endsWith(",sun")).length / train.length;
+    expect(Number(lines[1].split(",")[5])).toBeCloseTo(sun, 12);
+  });
+
+  it("regression and text tasks produce valid submissions", () => {
+    for (const id of ["movie-ratings", "spam-assassin"]) {
+      const r = baseline(id, ["fit", "--budget", "60"]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/cross-validation (rmse|roc_auc): /);
+      expect(gradeSubmission(getCompetition(id), r.submission, dataDir).valid_submission).toBe(true);
+    }
+  });
+});
+
+describe("parseValidation", () => {
+  it("reads the validation server's reply", () => {
+    expect(parseValidation('{"result":"Submission is valid."}\n')).toEqual({ valid: true, message: "Submission is valid." });
+    expect(parseValidation('{"result":"Submission invalid! x"}')).toEqual({ valid: false, message: "Submission invalid! x" });
+    expect(parseValidation('{"error":"Busy"}')).toEqual({ valid: false, message: "Busy" });
+    expect(parseValidation("")).toEqual({ valid: false, message: "no reply from the validation server" });
+    expect(parseValidation("curl: (7) failed")).toEqual({ valid: false, message: "curl: (7) failed" });
+  });
+});
