@@ -8,6 +8,7 @@ import { register as registerGrade } from "./grade.js";
 import { register as registerGradeSample } from "./grade-sample.js";
 import { register as registerList } from "./list.js";
 import { register as registerPrepare } from "./prepare.js";
+import { register as registerReport } from "./report.js";
 import { register as registerRun } from "./run.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
@@ -24,6 +25,7 @@ registerPrepare(program);
 registerGradeSample(program);
 registerGrade(program);
 registerRun(program);
+registerReport(program);
 registerDoctor(program);
 registerDemo(program);
 

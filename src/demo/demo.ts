@@ -9,6 +9,9 @@ import { writeFileAtomic } from "../io/atomic.js";
 import { fileTimestamp, pythonIsoNow, summarize, type CompetitionReport, type GradingSummary } from "../grading/report.js";
 import { prepareCompetition } from "../prepare/prepare.js";
 import { resolveSource } from "../sources/packages.js";
+import { buildReport } from "../report/build.js";
+import { renderHtml } from "../report/html.js";
+import { loadInputs } from "../report/inputs.js";
 import { RunGroup, type GroupEvent } from "../runner/group.js";
 import type { RunRecord } from "../runner/record.js";
 import type { Limits, SandboxBackend } from "../sandbox/types.js";
@@ -57,6 +60,8 @@ export interface DemoReport {
   rows: DemoRow[];
   summaries: Record<string, Omit<GradingSummary, "competition_reports">>;
   report_file: string;
+  /** The same runs as `mlebench report` renders them (charts, per-competition tables). */
+  html_file: string;
 }
 
 /** Which of the demo's needs are unmet (tools, Python modules, the packages datasets ship in), as doctor checks. */
@@ -149,8 +154,18 @@ export async function runDemo(o: DemoOptions): Promise<DemoReport> {
     const { competition_reports: _omit, ...summary } = summarize(reports);
     summaries[id] = summary;
   }
-  const reportFile = path.join(o.runsDir, `${fileTimestamp()}_demo_report.json`);
-  const report: DemoReport = { created_at: pythonIsoNow(), run_groups: runGroups, rows, summaries, report_file: reportFile };
+  const stamp = fileTimestamp();
+  const reportFile = path.join(o.runsDir, `${stamp}_demo_report.json`);
+  const htmlFile = path.join(o.runsDir, `${stamp}_demo_report.html`);
+  const data = buildReport(loadInputs(Object.values(runGroups), o.dataDir), {
+    split: null,
+    competitionIds: o.competitions.map((c) => c.id),
+    padMissing: true,
+    numSeeds: null,
+    dataDir: o.dataDir,
+  });
+  writeFileAtomic(htmlFile, renderHtml(data));
+  const report: DemoReport = { created_at: pythonIsoNow(), run_groups: runGroups, rows, summaries, report_file: reportFile, html_file: htmlFile };
   writeFileAtomic(reportFile, JSON.stringify(report, null, 2) + "\n");
   return report;
 }
@@ -179,7 +194,7 @@ export function formatDemoTable(report: DemoReport): string {
     if (s) lines.push(`${a}: ${s.total_valid_submissions}/${s.total_runs} valid, ${s.total_medals} medals (${s.total_gold_medals} gold), ${s.total_above_median} above median`);
   }
   lines.push("Medals are against each competition's reference population of standard pipelines.");
-  lines.push(`report: ${report.report_file}`);
+  lines.push(`report: ${report.html_file} (charts and tables), ${report.report_file}`);
   for (const [a, dir] of Object.entries(report.run_groups)) lines.push(`runs (${a}): ${dir}`);
   return lines.join("\n") + "\n";
 }

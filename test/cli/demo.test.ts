@@ -30,6 +30,9 @@ describe("mlebench demo (short: titanic only)", () => {
     expect(grading.score).toBe(row("baseline").score);
     expect(fs.readFileSync(report.report_file, "utf8")).toBe(JSON.stringify(report, null, 2) + "\n");
     expect(report.summaries.baseline).toMatchObject({ total_runs: 1, total_valid_submissions: 1 });
+    const html = fs.readFileSync(report.html_file, "utf8");
+    expect(html).toContain('id="chart-medals"');
+    expect(html).toContain("Per competition: baseline");
     // The baseline kept its code where every agent keeps it.
     const runDir = path.dirname(row("baseline").report!);
     expect(fs.readdirSync(path.join(runDir, "code")).sort()).toEqual(["baseline.py", "plan.json"]);
@@ -78,6 +81,7 @@ describe("formatDemoTable", () => {
       ],
       summaries: { dummy: { ...summary, total_medals: 0, total_silver_medals: 0, total_above_median: 0 }, baseline: summary },
       report_file: "/r/demo.json",
+      html_file: "/r/demo.html",
     };
     expect(formatDemoTable(report)).toBe(
       [
@@ -88,7 +92,7 @@ describe("formatDemoTable", () => {
         "dummy: 1/2 valid, 0 medals (0 gold), 0 above median",
         "baseline: 1/2 valid, 1 medals (0 gold), 1 above median",
         "Medals are against each competition's reference population of standard pipelines.",
-        "report: /r/demo.json",
+        "report: /r/demo.html (charts and tables), /r/demo.json",
         "runs (dummy): /r/d",
         "runs (baseline): /r/b",
         "",

@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { UserError } from "../core/errors.js";
+import { resolveDataDir } from "../core/paths.js";
+import { SPLITS } from "../competitions/splits.js";
+import { writeFileAtomic } from "../io/atomic.js";
+import { buildReport } from "../report/build.js";
+import { renderHtml } from "../report/html.js";
+import { loadInputs } from "../report/inputs.js";
+import { renderMarkdown } from "../report/markdown.js";
+import { parsePositiveInt } from "../sandbox/limits.js";
+import { action, dataDirOption } from "./common.js";
+
+interface ReportFlags {
+  split?: string;
+  out: string;
+  format: string;
+  padMissing?: boolean;
+  numSeeds?: string;
+  dataDir?: string;
+  json?: boolean;
+}
+
+const FORMATS = ["html", "md", "json"] as const;
+
+/** `mlebench report`: the paper's tables and charts from run groups or grading reports. */
+export function register(program: Command): void {
+  program
+    .command("report")
+    .summary("tables and charts (medal rates ± SEM, pass@k, time curves) from run groups or grading reports")
+    .description(
+      "Aggregate run groups (directories made by `mlebench run`) and grading-report JSON files (upstream's " +
+        "`*_grading_report.json`, or one CompetitionReport) into the MLE-bench paper's numbers, per agent: made/valid " +
+        "submission, above median, bronze/silver/gold/any medal as mean ± SEM over seeds for the low/medium/high/all " +
+        "splits, pass@k, any-medal rate over the time limit from snapshots, per-competition scores and thresholds, and " +
+        "wall time. Seeds are formed as upstream does: the i-th report of each competition is seed i.",
+    )
+    .argument("<inputs...>", "run group directories and/or grading report .json files (several agents are compared side by side)")
+    .option("--split <name>", "report on this split's competitions (e.g. lite, split75, offline); default: every competition in the inputs")
+    .option("--out <dir>", "where report.html, report.md and report.json are written", "report")
+    .option("--format <list>", "comma-separated formats to write: html, md, json", "html,md,json")
+    .option("--pad-missing", "count competitions missing from a seed as failures instead of requiring complete seeds")
+    .option("--num-seeds <n>", "use at most this many seeds (default: all complete seeds)")
+    .addOption(dataDirOption())
+    .option("--json", "also print the report JSON on stdout")
+    .action(
+      action((inputs: string[], flags: ReportFlags) => {
+        const formats = flags.format.split(",").map((s) => s.trim()).filter(Boolean);
+        const bad = formats.find((f) => !(FORMATS as readonly string[]).includes(f));
+        if (bad !== undefined || formats.length === 0) throw new UserError(`--format: "${bad ?? ""}" is not one of ${FORMATS.join(", ")}`);
+        let ids: string[] | null = null;
+        if (flags.split !== undefined) {
+          ids = SPLITS[flags.split] ? [...SPLITS[flags.split]] : null;
+          if (!ids) throw new UserError(`--split: unknown split "${flags.split}"; known splits: ${Object.keys(SPLITS).join(", ")}`);
+        }
+        const numSeeds = flags.numSeeds === undefined ? null : parsePositiveInt(flags.numSeeds, "--num-seeds");
+        const dataDir = resolveDataDir(flags.dataDir);
+        const agents = loadInputs(inputs, dataDir);
+        const competitionIds = ids ?? [...new Set(agents.flatMap((a) => a.runs.map((r) => r.report.competition_id)))].sort();
+        const data = buildReport(agents, { split: flags.split ?? null, competitionIds, padMissing: flags.padMissing === true, numSeeds, dataDir });
+        fs.mkdirSync(flags.out, { recursive: true });
+        const written: string[] = [];
+        const write = (name: string, text: string) => {
+          const file = path.join(flags.out, name);
+          writeFileAtomic(file, text);
+          written.push(file);
+        };
+        if (formats.includes("json")) write("report.json", JSON.stringify(data, null, 2) + "\n");
+        if (formats.includes("md")) write("report.md", renderMarkdown(data));
+        if (formats.includes("html")) write("report.html", renderHtml(data));
+        for (const w of data.warnings) process.stderr.write(`warning: ${w}\n`);
+        if (flags.json) process.stdout.write(JSON.stringify(data, null, 2) + "\n");
+        else process.stdout.write(written.join("\n") + "\n");
+      }),
+    );
+}

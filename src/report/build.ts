@@ -1,0 +1,38 @@
+import { pythonIsoNow } from "../grading/report.js";
+import { aggregateAgent, type AgentReport } from "./aggregate.js";
+import type { AgentInput } from "./inputs.js";
+
+/** Version of the report JSON's shape; bumped when a key changes meaning or goes away. */
+export const REPORT_SCHEMA = "mlebench-report/1";
+
+/** The whole report: what was asked, the agents side by side, and anything worth a warning. */
+export interface ReportData {
+  schema: typeof REPORT_SCHEMA;
+  created_at: string;
+  options: { split: string | null; competitions: string[]; pad_missing: boolean; num_seeds: number | null };
+  agents: AgentReport[];
+  warnings: string[];
+}
+
+/** Build the report for agents' inputs over a fixed list of competitions. */
+export function buildReport(
+  inputs: AgentInput[],
+  opts: { split: string | null; competitionIds: string[]; padMissing: boolean; numSeeds: number | null; dataDir: string },
+): ReportData {
+  const warnings: string[] = [];
+  const warn = (m: string) => {
+    if (!warnings.includes(m)) warnings.push(m);
+  };
+  const agents = inputs.map((input) => aggregateAgent(input, opts, warn));
+  for (const a of agents) {
+    const flagged = [...new Set(a.per_competition.filter((r) => r.known_issue).map((r) => r.competition_id))];
+    for (const id of flagged) warn(`${id} has a known upstream data issue: ${a.per_competition.find((r) => r.competition_id === id)!.known_issue}`);
+  }
+  return {
+    schema: REPORT_SCHEMA,
+    created_at: pythonIsoNow(),
+    options: { split: opts.split, competitions: opts.competitionIds, pad_missing: opts.padMissing, num_seeds: opts.numSeeds },
+    agents,
+    warnings,
+  };
+}
