@@ -13,6 +13,12 @@ import { register as registerRun } from "./run.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
+// A reader that stops early (`mlebench list | head`) is not an error.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
+
 const program = new Command("mlebench")
   .description("Benchmark machine-learning engineering agents on Kaggle-style competitions.")
   .version(pkg.version, "-V, --version", "print the version")

@@ -14,6 +14,7 @@ import { competition as digits } from "./digits/index.js";
 import { competition as spamAssassin } from "./spam-assassin/index.js";
 import { competition as sotuParty } from "./sotu-party/index.js";
 import { competition as fashionMnist } from "./fashion-mnist/index.js";
+import { catalogEntry } from "./catalog.js";
 import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
@@ -27,12 +28,11 @@ export function getCompetition(id: string): Competition {
   if (found) return found;
   const known = [...COMPETITIONS.keys()];
   const close = known.filter((k) => k.includes(id) || id.includes(k.split("-")[0]));
-  const upstream = Object.values(SPLITS).some((ids) => ids.includes(id));
-  const hint = upstream
-    ? `"${id}" is an upstream MLE-bench competition whose grader is not implemented yet.`
-    : `Unknown competition "${id}".`;
+  if (catalogEntry(id)) {
+    throw new UserError(`"${id}" is an upstream competition whose grader is not implemented yet; implemented: see mlebench list`);
+  }
   const suggestion = close.length > 0 ? ` Did you mean: ${close.join(", ")}?` : "";
-  throw new UserError(`${hint}${suggestion} Run "mlebench list" to see the competitions available.`);
+  throw new UserError(`Unknown competition "${id}".${suggestion} Run "mlebench list" to see the competitions available.`);
 }
 
 /** Competitions of a named split that have graders here, in split order. */

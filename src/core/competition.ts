@@ -23,6 +23,20 @@ export interface Competition {
   grade(submission: Table, answers: Answers): number;
   /** Present for competitions of the embedded offline benchmark. */
   offline?: OfflineSpec;
+  /** Present for upstream (Kaggle) competitions whose preparer is implemented. */
+  upstream?: UpstreamSpec;
+}
+
+/** Where an upstream preparer reads the unpacked Kaggle data and writes the split. */
+export interface UpstreamPrepareContext {
+  raw: string;
+  public: string;
+  private: string;
+}
+
+/** How an upstream competition's Kaggle data becomes public/ and private/ (upstream's prepare.py). */
+export interface UpstreamSpec {
+  prepare(ctx: UpstreamPrepareContext): void | Promise<void>;
 }
 
 /** Where a preparer writes: the public and private directories, and resolved source files. */

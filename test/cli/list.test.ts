@@ -40,6 +40,54 @@ describe("mlebench list", () => {
     expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, offline, dev/);
   });
 
+  it("keeps the default JSON rows free of the --all fields", () => {
+    const rows = JSON.parse(mlebench(["list", "--data-dir", dataDir, "--json"]).stdout) as Record<string, unknown>[];
+    expect(Object.keys(rows[0]).sort()).toEqual(["category", "complexity", "gradable", "id", "metric", "name", "prepared"]);
+  });
+
+  it("lists every upstream competition and the offline ones with a status under --all", () => {
+    const r = mlebench(["list", "--all", "--json", "--data-dir", dataDir]);
+    expect(r.status).toBe(0);
+    type AllRow = { id: string; status: string; in_registry: boolean; dev: boolean; metric: string; prepared: boolean; gradable: boolean; complexity: string | null };
+    const rows = JSON.parse(r.stdout) as AllRow[];
+    expect(rows).toHaveLength(82 + 7);
+    const byId = new Map(rows.map((x) => [x.id, x]));
+    expect(byId.get("spooky-author-identification")).toMatchObject({ status: "ready", in_registry: true, dev: false, prepared: true, gradable: true });
+    expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "grader", in_registry: true, dev: false, prepared: false, metric: "auc-roc" });
+    expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", in_registry: true, dev: true, complexity: null });
+    expect(byId.get("denoising-dirty-documents")).toMatchObject({
+      status: "no grader",
+      in_registry: false,
+      dev: false,
+      complexity: "low",
+      metric: "root_mean_squared_error", // upstream spells this one with underscores
+      gradable: false,
+    });
+    expect(byId.get("titanic")).toMatchObject({ status: "grader", in_registry: true, dev: false });
+    expect(rows.filter((x) => x.in_registry)).toHaveLength(14);
+    expect(rows.filter((x) => x.status === "no grader").every((x) => !x.in_registry)).toBe(true);
+    expect(rows.filter((x) => x.dev)).toHaveLength(7);
+  });
+
+  it("prints a status column and a tally under --all, and honours --split", () => {
+    const r = mlebench(["list", "--all", "--data-dir", dataDir]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split("\n")[0]).toMatch(/^id +status +complexity +category +metric$/);
+    expect(r.stdout).toMatch(/^spooky-author-identification +ready +low +Text Classification +multi-class-log-loss$/m);
+    expect(r.stdout).toMatch(/^denoising-dirty-documents +no grader +low /m);
+    expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +dev /m);
+    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 13 grader, 75 no grader; data dir: /m);
+    const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
+    expect(dev.map((x) => x.id)).toEqual([
+      "invasive-species-monitoring", "ml2021spring-hw2", "movie-review-sentiment-analysis-kernels-only",
+      "paddy-disease-classification", "plant-seedlings-classification", "playground-series-s3e18", "spaceship-titanic",
+    ]);
+    expect(dev.filter((x) => x.status !== "no grader").map((x) => x.id)).toEqual(["spaceship-titanic"]);
+    const bad = mlebench(["list", "--all", "--split", "nope"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/Unknown split "nope"/);
+  });
+
   it("summarises each command in the top-level help", () => {
     const r = mlebench(["--help"]);
     expect(r.status).toBe(0);

@@ -34,9 +34,15 @@ describe("mlebench prepare", () => {
   it("exits 2 without a selection, or for a competition that needs Kaggle data", () => {
     const none = mlebench(["prepare"]);
     expect(none.status).toBe(2);
-    expect(none.stderr).toMatch(/exactly one of -c <id>, --split <name> or --all/);
+    expect(none.stderr).toMatch(/exactly one of -c <id\.\.\.>, --split <name>, --lite, -l <file> or --all/);
     const kaggle = mlebench(["prepare", "-c", "spaceship-titanic", "--data-dir", tempDir()]);
     expect(kaggle.status).toBe(2);
-    expect(kaggle.stderr).toMatch(/needs the Kaggle competition's data/);
+    expect(kaggle.stderr).toContain('The preparer of "spaceship-titanic" is not implemented yet, so its public/private split cannot be made (nothing was downloaded)');
+    const uncatalogued = mlebench(["prepare", "-c", "no-such-competition", "--data-dir", tempDir()]);
+    expect(uncatalogued.status).toBe(2);
+    expect(uncatalogued.stderr).toContain('Unknown competition "no-such-competition"');
+    const list = path.join(tempDir(), "ids.txt");
+    fs.writeFileSync(list, "# none\n\n");
+    expect(mlebench(["prepare", "-l", list]).stderr).toContain(`--list: ${list} lists no competitions`);
   });
 });

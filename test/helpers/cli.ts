@@ -17,7 +17,7 @@ export function mlebench(args: string[], env: Record<string, string> = {}, cwd =
     cwd,
     env: { ...base, ...env },
     encoding: "utf8",
-    timeout: 120_000,
+    timeout: 300_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

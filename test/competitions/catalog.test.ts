@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { CATALOG, catalogEntry } from "../../src/competitions/catalog.js";
+import { COMPETITIONS, getCompetition } from "../../src/competitions/registry.js";
+import { DEV, HIGH, LOW, MEDIUM, OFFLINE } from "../../src/competitions/splits.js";
+
+describe("upstream competition catalog", () => {
+  it("holds exactly the upstream ids of the splits, sorted, 75 + 7 dev", () => {
+    const ids = CATALOG.map((e) => e.id);
+    const splitIds = [...LOW, ...MEDIUM, ...HIGH, ...DEV];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual([...splitIds].sort());
+    expect(ids).toEqual([...ids].sort());
+    expect(CATALOG.filter((e) => !e.dev)).toHaveLength(75);
+    expect(CATALOG.filter((e) => e.dev).map((e) => e.id)).toEqual([...DEV].sort());
+  });
+
+  it("derives complexity and dev from the split lists", () => {
+    for (const [tier, ids] of [["low", LOW], ["medium", MEDIUM], ["high", HIGH]] as const) {
+      for (const id of ids) expect(catalogEntry(id), id).toMatchObject({ complexity: tier, dev: false });
+    }
+    for (const id of DEV) expect(catalogEntry(id), id).toMatchObject({ complexity: null, dev: true });
+  });
+
+  it("matches upstream's configs field by field for a few competitions", () => {
+    expect(catalogEntry("spaceship-titanic")).toEqual({
+      id: "spaceship-titanic",
+      name: "Spaceship Titanic",
+      type: "simple",
+      awardsMedals: false,
+      answers: "test.csv",
+      sampleSubmission: "sample_submission.csv",
+      grader: "accuracy",
+      goldSubmission: null,
+      complexity: null,
+      dev: true,
+      category: null,
+    });
+    expect(catalogEntry("aerial-cactus-identification")).toMatchObject({
+      type: "code",
+      grader: "auc-roc",
+      complexity: "low",
+      dev: false,
+      category: "Image Classification",
+    });
+    expect(catalogEntry("detecting-insults-in-social-commentary")).toMatchObject({
+      type: "simple",
+      awardsMedals: true,
+      answers: "test.csv",
+      sampleSubmission: "sample_submission_null.csv",
+      goldSubmission: "gold_submission.csv",
+    });
+    expect(catalogEntry("vesuvius-challenge-ink-detection")).toMatchObject({
+      answers: "inklabels_rle.csv",
+      goldSubmission: "gold_submission.csv",
+      complexity: "high",
+    });
+    expect(catalogEntry("the-icml-2013-whale-challenge-right-whale-redux")?.sampleSubmission).toBe("sampleSubmission.csv");
+    // Upstream keeps this sample submission in private/, so the path climbs out of public/.
+    expect(catalogEntry("statoil-iceberg-classifier-challenge")?.sampleSubmission).toBe("../private/sample_submission.csv");
+    expect(catalogEntry("no-such-competition")).toBeUndefined();
+  });
+
+  it("names a gold submission for exactly the eight configs that have one", () => {
+    expect(CATALOG.filter((e) => e.goldSubmission !== null).map((e) => e.id)).toEqual([
+      "detecting-insults-in-social-commentary",
+      "hms-harmful-brain-activity-classification",
+      "hubmap-kidney-segmentation",
+      "kuzushiji-recognition",
+      "tabular-playground-series-may-2022",
+      "tensorflow2-question-answering",
+      "vesuvius-challenge-ink-detection",
+      "vinbigdata-chest-xray-abnormalities-detection",
+    ]);
+  });
+
+  it("agrees with every upstream competition in the registry on paths, type and grader", () => {
+    const upstream = [...COMPETITIONS.values()].filter((c) => catalogEntry(c.id));
+    expect(upstream.length).toBeGreaterThan(0);
+    for (const c of upstream) {
+      const e = catalogEntry(c.id)!;
+      expect({ id: c.id, answers: c.answers, sampleSubmission: c.sampleSubmission, type: c.type, metric: c.metric }).toEqual({
+        id: e.id,
+        answers: e.answers,
+        sampleSubmission: e.sampleSubmission,
+        type: e.type,
+        metric: e.grader,
+      });
+    }
+    // Offline competitions are this project's own, so upstream must not know them.
+    for (const id of OFFLINE) expect(catalogEntry(id), id).toBeUndefined();
+  });
+
+  it("says an upstream competition lacks a grader rather than that it is unknown", () => {
+    const missing = CATALOG.find((e) => !COMPETITIONS.has(e.id))!;
+    expect(() => getCompetition(missing.id)).toThrow(
+      `"${missing.id}" is an upstream competition whose grader is not implemented yet; implemented: see mlebench list`,
+    );
+    expect(() => getCompetition("no-such-competition")).toThrow(/Unknown competition "no-such-competition"/);
+  });
+});
