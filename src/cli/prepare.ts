@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import readline from "node:readline/promises";
 import type { Command } from "commander";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
@@ -71,7 +72,7 @@ export function register(program: Command): void {
               results.push(await prepareCompetition(c, dataDir, { force: flags.force, updateChecksums: flags.updateChecksums }));
             } else {
               results.push(
-                await prepareUpstream(c, dataDir, realUpstreamDeps(dataDir), {
+                await prepareUpstream(c, dataDir, realUpstreamDeps(dataDir, { onRulesRequired: process.stdin.isTTY ? askToAcceptRules : undefined }), {
                   keepRaw: flags.keepRaw,
                   skipVerification: flags.skipVerification,
                   overwriteChecksums: flags.overwriteChecksums,
@@ -96,6 +97,17 @@ export function register(program: Command): void {
         return results.some((r) => r.status === "failed") ? EXIT.failed : EXIT.ok;
       }),
     );
+}
+
+/** On a terminal: send the user to the rules page and wait until they say they accepted. */
+async function askToAcceptRules(url: string): Promise<boolean> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question(`Kaggle requires accepting this competition's rules first. Open ${url}, accept them, then press Enter to retry (or type n to skip): `);
+    return answer.trim().toLowerCase() !== "n";
+  } finally {
+    rl.close();
+  }
 }
 
 /**

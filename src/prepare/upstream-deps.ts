@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { UserError } from "../core/errors.js";
-import { KaggleClient, loadKaggleCredentials, missingCredentialsMessage } from "../sources/kaggle/index.js";
+import { KaggleClient, KaggleError, loadKaggleCredentials, missingCredentialsMessage, rulesUrl } from "../sources/kaggle/index.js";
 import { fetchUpstreamMetadata, readChecksumsYaml, type UpstreamFetchOptions } from "../sources/upstream/index.js";
 import type { UpstreamDeps } from "./upstream.js";
 
@@ -11,7 +11,13 @@ import type { UpstreamDeps } from "./upstream.js";
  */
 export function realUpstreamDeps(
   dataDir: string,
-  opts: { upstream?: Partial<UpstreamFetchOptions>; onProgress?: (done: number, total: number | null) => void } = {},
+  opts: {
+    upstream?: Partial<UpstreamFetchOptions>;
+    onProgress?: (done: number, total: number | null) => void;
+    /** Asked when Kaggle wants the rules accepted; resolve true once the user has, to retry. */
+    onRulesRequired?: (url: string) => Promise<boolean>;
+    kaggle?: { baseUrl?: string; retries?: number; backoffMs?: number };
+  } = {},
 ): UpstreamDeps {
   return {
     async metadata(id) {
@@ -36,7 +42,14 @@ export function realUpstreamDeps(
     async download(id, dest) {
       const auth = loadKaggleCredentials();
       if (!auth) throw new UserError(`Downloading "${id}" needs Kaggle credentials. ${missingCredentialsMessage()}`);
-      await new KaggleClient({ auth }).downloadAll(id, dest, { onProgress: opts.onProgress });
+      const client = new KaggleClient({ auth, ...opts.kaggle });
+      try {
+        await client.downloadAll(id, dest, { onProgress: opts.onProgress });
+      } catch (e) {
+        if (!(e instanceof KaggleError && e.kind === "rules" && opts.onRulesRequired)) throw e;
+        if (!(await opts.onRulesRequired(rulesUrl(id)))) throw e;
+        await client.downloadAll(id, dest, { onProgress: opts.onProgress });
+      }
     },
   };
 }

@@ -152,6 +152,16 @@ export async function prepareUpstream(
   for (const [dir, label] of [[pub, "public"], [priv, "private"]] as const) {
     if (!nonEmptyDir(dir)) throw new UserError(`The preparer of "${c.id}" left ${label}/ empty`);
   }
+  // Agents see public/: a copy of the answers there would be a leak, whatever its name.
+  const answers = path.join(priv, c.answers);
+  if (fs.existsSync(answers)) {
+    const secret = md5File(answers);
+    const leaked = fs.readdirSync(pub).filter((f) => fs.statSync(path.join(pub, f)).isFile() && md5File(path.join(pub, f)) === secret);
+    if (leaked.length > 0) {
+      fs.rmSync(scratch, { recursive: true, force: true });
+      throw new UserError(`The preparer of "${c.id}" put a copy of the private answers in public/ (${leaked.join(", ")}); refusing to publish it`);
+    }
+  }
 
   if (verify || opts.overwriteChecksums) {
     Object.assign(actual, topLevelChecksums(pub, "public"), topLevelChecksums(priv, "private"));

@@ -214,3 +214,67 @@ describe("prepareUpstream over HTTP (fake Kaggle and fake upstream on loopback)"
     expect(fs.existsSync(p.leaderboard)).toBe(false);
   });
 });
+
+describe("prepareUpstream guards", () => {
+  it("refuses a preparer that copies the answers into public/", async () => {
+    const leaky = toy();
+    const inner = leaky.upstream!.prepare;
+    leaky.upstream = {
+      async prepare(ctx) {
+        await inner(ctx);
+        fs.copyFileSync(path.join(ctx.private, "test.csv"), path.join(ctx.public, "labels.csv"));
+      },
+    };
+    const dataDir = tempDir();
+    await expect(prepareUpstream(leaky, dataDir, deps().d, { skipVerification: true })).rejects.toThrow(
+      'The preparer of "toy-comp" put a copy of the private answers in public/ (labels.csv); refusing to publish it',
+    );
+    expect(fs.existsSync(competitionPaths(dataDir, "toy-comp").public)).toBe(false);
+  });
+
+  it("asks to accept the competition's rules and retries the download once accepted", async () => {
+    const { startFakeServer } = await import("../helpers/fake-kaggle.js");
+    const { realUpstreamDeps } = await import("../../src/prepare/upstream-deps.js");
+    const zip = path.join(tempDir(), "toy.zip");
+    makeZip(zip);
+    const bytes = fs.readFileSync(zip);
+    const kaggle = await startFakeServer();
+    kaggle.on("/api/v1/competitions/data/download-all/toy-comp", (_req, res, hit) => {
+      if (hit === 1) {
+        res.writeHead(403, { "content-type": "application/json" });
+        res.end(JSON.stringify({ code: 403, message: "You must accept this competition's rules before you'll be able to download files." }));
+        return;
+      }
+      res.writeHead(200, { "content-length": String(bytes.length) });
+      res.end(bytes);
+    });
+    const saved = { ...process.env };
+    Object.assign(process.env, { KAGGLE_USERNAME: "alice", KAGGLE_KEY: "test-key-123" });
+    const asked: string[] = [];
+    try {
+      const dest = path.join(tempDir(), "dl.zip");
+      const d = realUpstreamDeps(tempDir(), {
+        kaggle: { baseUrl: `${kaggle.origin}/api/v1`, backoffMs: 1 },
+        onRulesRequired: async (url) => {
+          asked.push(url);
+          return true;
+        },
+      });
+      await d.download("toy-comp", dest);
+      expect(asked).toEqual(["https://www.kaggle.com/c/toy-comp/rules"]);
+      expect(fs.readFileSync(dest)).toEqual(bytes);
+      const refuse = realUpstreamDeps(tempDir(), { kaggle: { baseUrl: `${kaggle.origin}/api/v1`, backoffMs: 1 }, onRulesRequired: async () => false });
+      kaggle.reset();
+      kaggle.on("/api/v1/competitions/data/download-all/toy-comp", (_req, res) => {
+        res.writeHead(403, { "content-type": "application/json" });
+        res.end(JSON.stringify({ message: "You must accept this competition's rules" }));
+      });
+      await expect(refuse.download("toy-comp", path.join(tempDir(), "x.zip"))).rejects.toThrow(
+        "You must accept this competition's rules before downloading: https://www.kaggle.com/c/toy-comp/rules",
+      );
+    } finally {
+      process.env = saved;
+      await kaggle.close();
+    }
+  });
+});
