@@ -1,0 +1,527 @@
+/**
+ * numpy's `Generator` on PCG64 (`numpy.random.default_rng(seed)`, numpy 1.24), for the draws
+ * preparers need to reproduce upstream splits exactly: random, integers, permutation, shuffle,
+ * choice. Each method consumes the bit stream exactly as numpy's C code does (which draw width,
+ * which bounded algorithm, which loop direction), since any difference shifts every later draw.
+ * Shapes are flattened: `size` may be a shape, but results are always flat arrays.
+ */
+import { PCG64 } from "./pcg64.js";
+import { kahanSum, normalisedCdf, searchRight, weightedUniqueDraws } from "./weighted.js";
+import { SeedSequence, type Entropy } from "./seed-sequence.js";
+
+/** A count, or a numpy-style shape whose product is the count (results stay flat). */
+export type Size = number | readonly number[];
+
+const MASK64 = (1n << 64n) - 1n;
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+const TWO32 = 4294967296;
+const ZIG_NOR_R = 3.6541528853610087963519472518;
+const ZIG_NOR_INV_R = 0.27366123732975827203338247596;
+
+// Ziggurat tables for the standard normal: numpy's ki_double, wi_double and fi_double
+// (numpy/random/src/distributions/ziggurat_constants.h), copied from numpy 1.24's compiled
+// _generator module so every bit matches. ki values are below 2^52, so doubles hold them exactly.
+/** Acceptance thresholds on the 52-bit magnitude, per layer. */
+const ZIG_KI = new Float64Array([
+  4208095142473578, 0, 3387314423973544, 3838760076542274, 4030768804392682, 4136731738896254,
+  4203757248105145, 4249917568205994, 4283617341590296, 4309289223136604, 4329489775174550,
+  4345795907393188, 4359232558744730, 4370494503737299, 4380069246215646, 4388308869042394,
+  4395473957549321, 4401761481783924, 4407323076021240, 4412277362218204, 4416718463613199,
+  4420722014516422, 4424349484777079, 4427651345409294, 4430669422005229, 4433438668975191,
+  4435988524278344, 4438343955930065, 4440526279077425, 4442553800234660, 4444442329865861,
+  4446205593658138, 4447855565093316, 4449402736340121, 4450856340408624, 4452224534496486,
+  4453514552210512, 4454732830656798, 4455885117109368, 4456976558985043, 4458011780094444,
+  4458994945550386, 4459929817254120, 4460819801517196, 4461667990089170, 4462477195632268,
+  4463249982500384, 4463988693531856, 4464695473445501, 4465372289331869, 4466020948651920,
+  4466643115089764, 4467240322552142, 4467813987562542, 4468365420260672, 4468895834186994,
+  4469406355006040, 4469898028300364, 4470371826548633, 4470828655385770, 4471269359229841,
+  4471694726349190, 4472105493433674, 4472502349725738, 4472885940759935, 4473256871753524,
+  4473615710685532, 4473962991097124, 4474299214642296, 4474624853414418, 4474940352071305,
+  4475246129778808, 4475542581990776, 4475830082081194, 4476108982842610, 4476379617863426,
+  4476642302795321, 4476897336520866, 4477145002230339, 4477385568415884, 4477619289790266,
+  4477846408136804, 4478067153096380, 4478281742896886, 4478490385029917, 4478693276879082,
+  4478890606303906, 4479082552182886, 4479269284918997, 4479450966910588, 4479627752990372,
+  4479799790834988, 4479967221347354, 4480130179013872, 4480288792238368, 4480443183654460,
+  4480593470417939, 4480739764480586, 4480882172846772, 4481020797814010, 4481155737198612,
+  4481287084547452, 4481414929336784, 4481539357158974, 4481660449897960, 4481778285894165,
+  4481892940099539, 4482004484223382, 4482112986869492, 4482218513665204, 4482321127382802,
+  4482420888053758, 4482517853076245, 4482612077316275, 4482703613202871, 4482792510817576,
+  4482878817978627, 4482962580320076, 4483043841366126, 4483122642600925, 4483199023534056,
+  4483273021761922, 4483344673025224, 4483414011262724, 4483481068661428, 4483545875703378,
+  4483608461209170, 4483668852378323, 4483727074826624, 4483783152620564, 4483837108308932,
+  4483888962951686, 4483938736146144, 4483986446050596, 4484032109405372, 4484075741551420,
+  4484117356446452, 4484156966678662, 4484194583478081, 4484230216725550, 4484263874959345,
+  4484295565379450, 4484325293849474, 4484353064896186, 4484378881706674, 4484402746123075,
+  4484424658634833, 4484444618368474, 4484462623074794, 4484478669113436, 4484492751434740,
+  4484504863558830, 4484514997551788, 4484523143998833, 4484529291974394, 4484533429008906,
+  4484535541052219, 4484535612433424, 4484533625816926, 4484529562154580, 4484523400633636,
+  4484515118620291, 4484504691598554, 4484492093104164, 4484477294653230, 4484460265665252,
+  4484440973380154, 4484419382768918, 4484395456437370, 4484369154522621, 4484340434581640,
+  4484309251471359, 4484275557219678, 4484239300886654, 4484200428415112, 4484158882469814,
+  4484114602264271, 4484067523374160, 4484017577536216, 4483964692431365, 4483908791450714,
+  4483849793442887, 4483787612441036, 4483722157367660, 4483653331715198, 4483581033200083,
+  4483505153387764, 4483425577285833, 4483342182902157, 4483254840764470, 4483163413397547,
+  4483067754753536, 4482967709590562, 4482863112794072, 4482753788634692, 4482639549955636,
+  4482520197281720, 4482395517841076, 4482265284489409, 4482129254525304, 4481987168383486,
+  4481838748191074, 4481683696169781, 4481521692864464, 4481352395175570, 4481175434169564,
+  4480990412637506, 4480796902367134, 4480594441088331, 4480382529045225, 4480160625140311,
+  4479928142586662, 4479684443993061, 4479428835793398, 4479160561915451, 4478878796564388,
+  4478582635972392, 4478271088936406, 4477943065929958, 4477597366530538, 4477232664848704,
+  4476847492576192, 4476440219183781, 4476009028690434, 4475551892286424, 4475066535915646,
+  4474550401693506, 4474000601739904, 4473413862618200, 4472786458058295, 4472114126959004,
+  4471391972746494, 4470614338917719, 4469774653883156, 4468865235838896, 4467877045039530,
+  4466799366045354, 4465619395558397, 4464321701199635, 4462887501169282, 4461293691124341,
+  4459511507635972, 4457504658253067, 4455226650325010, 4452616884242348, 4449594783440798,
+  4446050695647666, 4441831266659618, 4436714892174061, 4430368316897338, 4422264825074740,
+  4411517007702132, 4396496531309976, 4373832704204284, 4335125104963628, 4251099761679434,
+]);
+/** Layer widths scaled by 2^-52. */
+const ZIG_WI = new Float64Array([
+  8.683627060801306e-16, 4.779330175727737e-17, 6.354352417405262e-17, 7.454870481247696e-17,
+  8.3293668157931e-17, 9.068060405059482e-17, 9.714860076567762e-17, 1.0294750314241019e-16,
+  1.0823430288447684e-16, 1.131147019610903e-16, 1.176635945702292e-16, 1.2193617278714363e-16,
+  1.2597439914637093e-16, 1.2981099886264032e-16, 1.3347203736824123e-16, 1.3697864842571203e-16,
+  1.4034823001242382e-16, 1.4359529452056943e-16, 1.4673208742364422e-16, 1.4976904668391037e-16,
+  1.5271515003596198e-16, 1.5557818169460764e-16, 1.5836494009290885e-16, 1.6108140175274928e-16,
+  1.6373285203969853e-16, 1.6632399058420835e-16, 1.6885901708676596e-16, 1.713417017655966e-16,
+  1.737754436586486e-16, 1.7616331923000996e-16, 1.7850812316976727e-16, 1.8081240285799152e-16,
+  1.830784876482675e-16, 1.853085138861802e-16, 1.8750444639373882e-16, 1.896680970077476e-16,
+  1.918011406483862e-16, 1.9390512930625104e-16, 1.9598150426628824e-16, 1.9803160683128174e-16,
+  2.000566877627333e-16, 2.0205791562071654e-16, 2.0403638415480212e-16, 2.0599311887403706e-16,
+  2.079290829041402e-16, 2.0984518222370352e-16, 2.1174227035760342e-16, 2.1362115259449868e-16,
+  2.1548258978581458e-16, 2.1732730177564367e-16, 2.191559705042727e-16, 2.2096924282235318e-16,
+  2.2276773304789553e-16, 2.2455202529414355e-16, 2.263226755928568e-16, 2.280802138345017e-16,
+  2.2982514554424684e-16, 2.3155795351040804e-16, 2.3327909928004356e-16, 2.3498902453470955e-16,
+  2.3668815235791604e-16, 2.3837688840454243e-16, 2.4005562198135063e-16, 2.4172472704675025e-16,
+  2.433845631371103e-16, 2.4503547622614954e-16, 2.466777995232705e-16, 2.4831185421610877e-16,
+  2.4993795016204524e-16, 2.515563865329658e-16, 2.5316745241713583e-16, 2.547714273816944e-16,
+  2.563685819989397e-16, 2.579591783392867e-16, 2.5954347043351707e-16, 2.6112170470670194e-16,
+  2.6269412038597256e-16, 2.6426094988411895e-16, 2.658224191608307e-16, 2.6737874806323633e-16,
+  2.689301506472616e-16, 2.704768354811995e-16, 2.720190059327732e-16, 2.735568604408679e-16,
+  2.7509059277301666e-16, 2.7662039226963903e-16, 2.781464440759544e-16, 2.79668929362423e-16,
+  2.8118802553450207e-16, 2.827039064324479e-16, 2.842167425218406e-16, 2.8572670107546015e-16,
+  2.87233946347098e-16, 2.887386397378482e-16, 2.9024093995538423e-16, 2.9174100316669455e-16,
+  2.9323898314471816e-16, 2.947350314092935e-16, 2.9622929736280665e-16, 2.977219284209029e-16,
+  2.992130701386013e-16, 3.007028663321331e-16, 3.0219145919680615e-16, 3.036789894211802e-16,
+  3.051655962978219e-16, 3.0665141783089545e-16, 3.081365908408297e-16, 3.0962125106629225e-16,
+  3.111055332636893e-16, 3.125895713043999e-16, 3.140734982699446e-16, 3.1555744654528006e-16,
+  3.1704154791040285e-16, 3.1852593363044065e-16, 3.2001073454440114e-16, 3.214960811527447e-16,
+  3.2298210370394156e-16, 3.244689322801698e-16, 3.2595669688230784e-16, 3.2744552751437067e-16,
+  3.2893555426753697e-16, 3.3042690740391284e-16, 3.3191971744017523e-16, 3.3341411523123725e-16,
+  3.3491023205407785e-16, 3.364081996918765e-16, 3.37908150518595e-16, 3.394102175841489e-16,
+  3.409145347003126e-16, 3.424212365275018e-16, 3.4393045866258313e-16, 3.454423377278584e-16,
+  3.4695701146137835e-16, 3.4847461880874137e-16, 3.499953000165381e-16, 3.5151919672760744e-16,
+  3.53046452078274e-16, 3.5457721079774357e-16, 3.5611161930983884e-16, 3.5764982583726505e-16,
+  3.59191980508603e-16, 3.6073823546823514e-16, 3.6228874498941915e-16, 3.6384366559073444e-16,
+  3.65403156156137e-16, 3.669673780588701e-16, 3.685364952894914e-16, 3.7011067458828983e-16,
+  3.716900855823823e-16, 3.7327490092779435e-16, 3.7486529645684887e-16, 3.7646145133120287e-16,
+  3.7806354820089604e-16, 3.7967177336979443e-16, 3.8128631696783774e-16, 3.829073731305243e-16,
+  3.8453514018609596e-16, 3.8616982085091493e-16, 3.878116224335587e-16, 3.894607570481926e-16,
+  3.9111744183782054e-16, 3.9278189920805415e-16, 3.944543570720877e-16, 3.9613504910761354e-16,
+  3.9782421502646826e-16, 3.995221008578565e-16, 4.012289592460629e-16, 4.029450497636328e-16,
+  4.04670639241075e-16, 4.0640600211422504e-16, 4.0815142079049387e-16, 4.0990718603532664e-16,
+  4.1167359738030257e-16, 4.134509635544236e-16, 4.1523960294026883e-16, 4.170398440568316e-16,
+  4.1885202607101123e-16, 4.206764993399015e-16, 4.2251362598620494e-16, 4.243637805093078e-16,
+  4.262273504347798e-16, 4.2810473700531167e-16, 4.2999635591638323e-16, 4.3190263810026294e-16,
+  4.338240305622791e-16, 4.357609972736849e-16, 4.3771402012585875e-16, 4.3968359995105214e-16,
+  4.4167025761542035e-16, 4.4367453519065673e-16, 4.456969972112043e-16, 4.477382320247534e-16,
+  4.49798853244555e-16, 4.518795013130059e-16, 4.539808451870034e-16, 4.561035841567422e-16,
+  4.582484498109567e-16, 4.604162081631153e-16, 4.626076619547846e-16, 4.648236531543207e-16,
+  4.670650656712631e-16, 4.693328283093329e-16, 4.716279179838351e-16, 4.739513632325867e-16,
+  4.763042480533137e-16, 4.786877161048723e-16, 4.811029753147417e-16, 4.835513029411525e-16,
+  4.860340511450812e-16, 4.885526531353603e-16, 4.91108629959527e-16, 4.937035980240335e-16,
+  4.963392774403987e-16, 4.990175013091822e-16, 5.017402260718089e-16, 5.045095430818727e-16,
+  5.073276915733542e-16, 5.101970732341562e-16, 5.131202686306784e-16, 5.161000557743228e-16,
+  5.191394311757699e-16, 5.222416338000234e-16, 5.254101724177597e-16, 5.286488569504945e-16,
+  5.3196183453384e-16, 5.353536311816497e-16, 5.388292001334053e-16, 5.423939782201712e-16,
+  5.46053951907478e-16, 5.498157350892814e-16, 5.536866612467876e-16, 5.576748932926576e-16,
+  5.617895553555417e-16, 5.660408920082422e-16, 5.704404621291389e-16, 5.750013768919895e-16,
+  5.797385945724594e-16, 5.846692893455479e-16, 5.898133176477899e-16, 5.951938149641444e-16,
+  6.008379696271908e-16, 6.067780409333449e-16, 6.130527208725282e-16, 6.197089894581626e-16,
+  6.268046963301284e-16, 6.344122407127506e-16, 6.426239659548055e-16, 6.515603317344994e-16,
+  6.613827885097664e-16, 6.723150462505587e-16, 6.846803417564259e-16, 6.98971833638762e-16,
+  7.159994934830664e-16, 7.372424301798799e-16, 7.658936370805573e-16, 8.113849337656484e-16,
+]);
+/** Density values at layer edges. */
+const ZIG_FI = new Float64Array([
+  1.0, 0.9771017012676716, 0.9598790918001067, 0.9451989534422996, 0.9320600759592305,
+  0.919991505039347, 0.9087264400521309, 0.8980959218983434, 0.8879846607558334, 0.8783096558089174,
+  0.869008688036857, 0.8600336211963315, 0.851346258458678, 0.8429156531122042, 0.8347162929868834,
+  0.8267268339462214, 0.8189291916037024, 0.8113078743126563, 0.8038494831709643, 0.796542330422959,
+  0.7893761435660246, 0.7823418326548025, 0.7754313049811872, 0.7686373157984863, 0.7619533468367954,
+  0.7553735065070961, 0.7488924472191568, 0.742505296340151, 0.7362075981268627, 0.7299952645614762,
+  0.7238645334686302, 0.717811932630722, 0.7118342488782484, 0.7059285013327543, 0.7000919181365116,
+  0.6943219161261167, 0.6886160830046718, 0.6829721616449949, 0.6773880362187735, 0.6718617198970821,
+  0.6663913439087501, 0.6609751477766631, 0.6556114705796973, 0.6502987431108167, 0.6450354808208223,
+  0.6398202774530566, 0.6346517992876236, 0.6295287799248367, 0.6244500155470265, 0.6194143606058343,
+  0.6144207238889139, 0.6094680649257734, 0.6045553906974678, 0.5996817526191253, 0.5948462437679874,
+  0.590047996332826, 0.5852861792633715, 0.5805599961007909, 0.5758686829723537, 0.5712115067352532,
+  0.5665877632561644, 0.5619967758145243, 0.557437893618766, 0.5529104904258323, 0.5484139632552658,
+  0.5439477311900263, 0.5395112342569521, 0.5351039323804576, 0.5307253044036621, 0.5263748471716845,
+  0.5220520746723218, 0.5177565172297564, 0.513487720747327, 0.5092452459957479, 0.5050286679434681,
+  0.5008375751261487, 0.4966715690524897, 0.49253026364386854, 0.48841328470545803,
+  0.4843202694266833, 0.48025086590904675, 0.47620473271950586, 0.4721815384677302,
+  0.4681809614056936, 0.46420268904817436, 0.46024641781284287, 0.45631185267871643,
+  0.4523987068618485, 0.44850670150720306, 0.4446355653957394, 0.440785034665804,
+  0.43695485254798555, 0.43314476911265226, 0.4293545410294414, 0.42558393133802197,
+  0.4218327092294959, 0.4181006498378482, 0.4143875340408911, 0.41069314827018816,
+  0.40701728432947337, 0.4033597392211145, 0.3997203149801972, 0.39609881851583245,
+  0.3924950614593156, 0.3889088600187887, 0.3853400348400773, 0.38178841087339366,
+  0.3782538172456192, 0.37473608713789114, 0.3712350576682395, 0.3677505697790326,
+  0.36428246812900406, 0.36083060098964803, 0.3573948201457805, 0.3539749808000768,
+  0.3505709414814061, 0.34718256395679364, 0.3438097131468507, 0.34045225704452187,
+  0.33711006663700605, 0.33378301583071845, 0.3304709813791636, 0.3271738428136014,
+  0.3238914823763911, 0.32062378495690536, 0.3173706380299136, 0.3141319315963372,
+  0.3109075581262865, 0.30769741250429206, 0.30450139197665, 0.30131939610080305, 0.2981513266966855,
+  0.2949970877999618, 0.2918565856170952, 0.2887297284821829, 0.28561642681550176,
+  0.2825165930837076, 0.27943014176163794, 0.2763569892956683, 0.27329705406857707,
+  0.27025025636587546, 0.26721651834356147, 0.2641957639972612, 0.2611879191327212,
+  0.25819291133761924, 0.25521066995466196, 0.2522411260559422, 0.24928421241852852,
+  0.24633986350126383, 0.2434080154227503, 0.2404886059405006, 0.2375815744312381, 0.23468686187233,
+  0.23180441082433872, 0.22893416541468034, 0.22607607132238028, 0.22323007576391748,
+  0.220396127480152, 0.21757417672433113, 0.21476417525117358, 0.21196607630703018,
+  0.20917983462112508, 0.2064054063978808, 0.2036427493103349, 0.2008918224946566,
+  0.19815258654577514, 0.1954250035141343, 0.19270903690358918, 0.19000465167046499,
+  0.1873118142238003, 0.18463049242679927, 0.18196065559952251, 0.17930227452284758,
+  0.17665532144373486, 0.17401977008183855, 0.17139559563750575, 0.1687827748012113,
+  0.1661812857644819, 0.16359110823236558, 0.161012223437511, 0.15844461415592428,
+  0.1558882647244792, 0.15334316106026286, 0.15080929068184568, 0.14828664273257455,
+  0.14577520800599403, 0.14327497897351346, 0.1407859498144447, 0.13830811644855073,
+  0.13584147657125376, 0.13338602969166916, 0.13094177717364436, 0.12850872227999957,
+  0.1260868702201859, 0.12367622820159657, 0.1212768054847903, 0.11888861344291006,
+  0.11651166562561087, 0.11414597782783849, 0.11179156816383809, 0.1094484571468118,
+  0.1071166677746838, 0.10479622562248707, 0.10248715894193525, 0.10018949876881002,
+  0.09790327903886246, 0.095628536713009, 0.09336531191269101, 0.09111364806637376,
+  0.08887359206827589, 0.08664519445055807, 0.08442850957035347, 0.0822235958132029,
+  0.08003051581466307, 0.07784933670209612, 0.07568013035892718, 0.07352297371398132,
+  0.0713779490588904, 0.06924514439700676, 0.0671246538277885, 0.0650165779712429,
+  0.06292102443775814, 0.06083810834953988, 0.05876795292093374, 0.0567106901062029,
+  0.05466646132488892, 0.05263541827679219, 0.05061772386094778, 0.04861355321586854,
+  0.04662309490193038, 0.044646552251294463, 0.04268414491647446, 0.04073611065594094,
+  0.03880270740452615, 0.036884215688567305, 0.034980941461716125, 0.03309321945857858,
+  0.0312214171919203, 0.02936593975813336, 0.027527235669603113, 0.02570580400854891,
+  0.02390220330579588, 0.02211706270730885, 0.02035109623004451, 0.018605121275724622,
+  0.016880083152543142, 0.01517708830793531, 0.013497450601739867, 0.011842757857907879,
+  0.010214971439701459, 0.008616582769398726, 0.007050875471373222, 0.0055224032992509916,
+  0.0040379725933630236, 0.0026090727461021593, 0.001260285930498598,
+]);
+
+function sizeCount(size: Size): number {
+  const dims = typeof size === "number" ? [size] : size;
+  let n = 1;
+  for (const d of dims) {
+    if (!Number.isInteger(d) || d < 0) throw new RangeError("negative dimensions are not allowed");
+    n *= d;
+  }
+  return n;
+}
+
+/** The 64-bit product x * r of a uint32 and a value below 2^32, split in high and low words exactly. */
+function mul32(x: number, r: number): [number, number] {
+  const a = (x & 0xffff) * r;
+  const b = (x >>> 16) * r;
+  const bLow = b % 65536;
+  const lowPart = bLow * 65536 + a;
+  const left = lowPart % TWO32;
+  return [(b - bLow) / 65536 + (lowPart - left) / TWO32, left];
+}
+
+
+export class Generator {
+  /** The PCG64 stream; shared state means interleaved calls behave as in numpy. */
+  readonly bitGenerator: PCG64;
+
+  /** Wrap a bit generator, like `numpy.random.Generator(PCG64(...))`. */
+  constructor(bitGenerator: PCG64) {
+    this.bitGenerator = bitGenerator;
+  }
+
+  /** Floats in [0, 1), one 64-bit draw each (numpy's `random`). */
+  random(): number;
+  random(size: Size): number[];
+  random(size?: Size): number | number[] {
+    const bg = this.bitGenerator;
+    if (size === undefined) return bg.nextDouble();
+    const n = sizeCount(size);
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = bg.nextDouble();
+    return out;
+  }
+
+  /** One ziggurat normal draw, numpy's `random_standard_normal`. */
+  private normal(): number {
+    const bg = this.bitGenerator;
+    for (;;) {
+      bg.next64Parts();
+      const hi = bg.hi;
+      const lo = bg.lo;
+      // 64-bit word: bits 0-7 pick the layer, bit 8 the sign, bits 9-60 the magnitude.
+      const idx = lo & 0xff;
+      const rabs = (hi & 0x1fffffff) * 8388608 + (lo >>> 9);
+      let x = rabs * ZIG_WI[idx];
+      if ((lo >>> 8) & 1) x = -x;
+      if (rabs < ZIG_KI[idx]) return x;
+      if (idx === 0) {
+        // Tail beyond R: libm log1p/exp in V8 are fdlibm ports, so a last-ulp difference from
+        // glibc is possible here in principle; this branch is taken for about 0.03% of draws.
+        for (;;) {
+          const xx = -ZIG_NOR_INV_R * Math.log1p(-bg.nextDouble());
+          const yy = -Math.log1p(-bg.nextDouble());
+          if (yy + yy > xx * xx) return Math.floor(rabs / 256) % 2 === 1 ? -(ZIG_NOR_R + xx) : ZIG_NOR_R + xx;
+        }
+      }
+      if ((ZIG_FI[idx - 1] - ZIG_FI[idx]) * bg.nextDouble() + ZIG_FI[idx] < Math.exp(-0.5 * x * x)) return x;
+    }
+  }
+
+  /** Standard normal draws by numpy's ziggurat (not Box–Muller, which the legacy RandomState uses). */
+  standardNormal(): number;
+  standardNormal(size: Size): number[];
+  standardNormal(size?: Size): number | number[] {
+    if (size === undefined) return this.normal();
+    const n = sizeCount(size);
+    const out = new Array<number>(n);
+    for (let i = 0; i < n; i++) out[i] = this.normal();
+    return out;
+  }
+
+  /** Lemire's bounded draw on uint32 words for an inclusive range `rng` < 2^32 - 1. */
+  private lemire32(rng: number): number {
+    const bg = this.bitGenerator;
+    const excl = rng + 1;
+    let [hi, left] = mul32(bg.next32(), excl);
+    if (left < excl) {
+      const threshold = (0xffffffff - rng) % excl;
+      while (left < threshold) [hi, left] = mul32(bg.next32(), excl);
+    }
+    return hi;
+  }
+
+  /** Lemire's bounded draw on uint64 words for an inclusive range 2^32 <= `rng` < 2^64 - 1. */
+  private lemire64(rng: bigint): bigint {
+    const bg = this.bitGenerator;
+    const excl = rng + 1n;
+    let m = bg.next64() * excl;
+    let left = m & MASK64;
+    if (left < excl) {
+      const threshold = (MASK64 - rng) % excl;
+      while (left < threshold) {
+        m = bg.next64() * excl;
+        left = m & MASK64;
+      }
+    }
+    return m >> 64n;
+  }
+
+  /** numpy's `random_bounded_uint64` without masking: a value in [0, rng], rng inclusive. */
+  private boundedNumber(rng: number): number {
+    if (rng === 0) return 0;
+    if (rng <= 0xffffffff) return rng === 0xffffffff ? this.bitGenerator.next32() : this.lemire32(rng);
+    return Number(this.boundedBig(BigInt(rng)));
+  }
+
+  private boundedBig(rng: bigint): bigint {
+    if (rng === 0n) return 0n;
+    if (rng <= 0xffffffffn) return BigInt(this.boundedNumber(Number(rng)));
+    if (rng === MASK64) return this.bitGenerator.next64();
+    return this.lemire64(rng);
+  }
+
+  /** numpy's `random_interval`: masked rejection in [0, max], the draw `shuffle` uses. */
+  private interval(max: number): number {
+    if (max === 0) return 0;
+    const bg = this.bitGenerator;
+    if (max <= 0xffffffff) {
+      let mask = max;
+      mask |= mask >>> 1;
+      mask |= mask >>> 2;
+      mask |= mask >>> 4;
+      mask |= mask >>> 8;
+      mask |= mask >>> 16;
+      mask >>>= 0;
+      let v: number;
+      while ((v = (bg.next32() & mask) >>> 0) > max);
+      return v;
+    }
+    const bmax = BigInt(max);
+    let mask = bmax;
+    for (const s of [1n, 2n, 4n, 8n, 16n, 32n]) mask |= mask >> s;
+    let v: bigint;
+    while ((v = bg.next64() & mask) > bmax);
+    return Number(v);
+  }
+
+  /**
+   * Integers in [low, high) (or [low, high] with `endpoint`), numpy's `integers` for int64.
+   * With one bound the range is [0, low). BigInt bounds give BigInt results for the full int64 range.
+   */
+  integers(low: number, high?: number | null, size?: undefined, endpoint?: boolean): number;
+  integers(low: number, high: number | null | undefined, size: Size, endpoint?: boolean): number[];
+  integers(low: bigint, high?: bigint | null, size?: undefined, endpoint?: boolean): bigint;
+  integers(low: bigint, high: bigint | null | undefined, size: Size, endpoint?: boolean): bigint[];
+  integers(
+    low: number | bigint,
+    high?: number | bigint | null,
+    size?: Size,
+    endpoint = false,
+  ): number | bigint | number[] | bigint[] {
+    const big = typeof low === "bigint" || typeof high === "bigint";
+    if (high === undefined || high === null) {
+      high = low;
+      low = big ? 0n : 0;
+    }
+    for (const v of [low, high]) {
+      if (typeof v === "number" && !Number.isSafeInteger(v)) {
+        throw new TypeError(`integers() needs safe integers (or BigInt), got ${v}`);
+      }
+    }
+    const lo = BigInt(low);
+    const hiIncl = endpoint ? BigInt(high) : BigInt(high) - 1n;
+    if (lo < INT64_MIN) throw new RangeError("low is out of bounds for int64");
+    if (hiIncl > INT64_MAX) throw new RangeError("high is out of bounds for int64");
+    if (hiIncl < lo) throw new RangeError(endpoint ? "low > high" : "low >= high");
+    const rng = hiIncl - lo;
+    const n = size === undefined ? 1 : sizeCount(size);
+    let out: (number | bigint)[];
+    if (!big && rng <= BigInt(Number.MAX_SAFE_INTEGER)) {
+      // Safe bounds and a safe range stay exact as numbers, which avoids BigInt on the hot path.
+      const loN = Number(lo);
+      const rngN = Number(rng);
+      out = new Array<number>(n);
+      for (let i = 0; i < n; i++) out[i] = loN + this.boundedNumber(rngN);
+    } else {
+      out = new Array<bigint>(n);
+      for (let i = 0; i < n; i++) out[i] = lo + this.boundedBig(rng);
+      // Number bounds whose span exceeds 2^53 still give safe results, only the range needed BigInt.
+      if (!big) out = out.map(Number);
+    }
+    return size === undefined ? out[0] : (out as number[] | bigint[]);
+  }
+
+  /** Shuffle in place, Fisher–Yates from the end with `random_interval` draws, as numpy's `shuffle`. */
+  shuffle<T>(x: T[]): T[];
+  shuffle<A extends { length: number; [i: number]: number }>(x: A): A;
+  shuffle(x: { length: number; [i: number]: unknown }): unknown {
+    for (let i = x.length - 1; i > 0; i--) {
+      const j = this.interval(i);
+      const t = x[i];
+      x[i] = x[j];
+      x[j] = t;
+    }
+    return x;
+  }
+
+  /** A shuffled copy of `x`, or of 0..x-1 for a number (numpy's `permutation`). */
+  permutation(x: number): number[];
+  permutation<T>(x: readonly T[]): T[];
+  permutation<T>(x: number | readonly T[]): (number | T)[] {
+    if (typeof x === "number") {
+      if (!Number.isSafeInteger(x) || x < 0) throw new RangeError("negative dimensions are not allowed");
+      const arr = new Array<number>(x);
+      for (let i = 0; i < x; i++) arr[i] = i;
+      return this.shuffle(arr);
+    }
+    return this.shuffle(x.slice());
+  }
+
+  /** numpy's `_shuffle_int`: swaps positions n-1 down to `first` with Lemire draws (not masked ones). */
+  private shuffleInt(data: number[], n: number, first: number): void {
+    for (let i = n - 1; i >= first; i--) {
+      const j = this.boundedNumber(i);
+      const t = data[j];
+      data[j] = data[i];
+      data[i] = t;
+    }
+  }
+
+  /**
+   * Samples from `a` (or from 0..a-1 for a number), numpy's `choice` including its algorithm
+   * switches: integers for replacement, inverse-cdf for `p`, and for sampling without replacement
+   * a partial tail shuffle for large draws from populations over 10000, Floyd's algorithm otherwise.
+   */
+  choice(a: number, size?: undefined, replace?: boolean, p?: readonly number[] | null, shuffle?: boolean): number;
+  choice(a: number, size: Size, replace?: boolean, p?: readonly number[] | null, shuffle?: boolean): number[];
+  choice<T>(a: readonly T[], size?: undefined, replace?: boolean, p?: readonly number[] | null, shuffle?: boolean): T;
+  choice<T>(a: readonly T[], size: Size, replace?: boolean, p?: readonly number[] | null, shuffle?: boolean): T[];
+  choice<T>(
+    a: number | readonly T[],
+    size?: Size,
+    replace = true,
+    p: readonly number[] | null = null,
+    shuffle = true,
+  ): number | T | (number | T)[] {
+    const isScalar = size === undefined;
+    const count = isScalar ? 1 : sizeCount(size);
+    let popSize: number;
+    if (typeof a === "number") {
+      if (!Number.isSafeInteger(a)) throw new TypeError("a must be a sequence or an integer");
+      popSize = a;
+      if (popSize <= 0 && (isScalar || count !== 0)) {
+        throw new RangeError("a must be a positive integer unless no samples are taken");
+      }
+    } else {
+      popSize = a.length;
+      if (popSize === 0 && (isScalar || count !== 0)) {
+        throw new RangeError("a cannot be empty unless no samples are taken");
+      }
+    }
+    if (p) {
+      if (p.length !== popSize) throw new RangeError("a and p must have same size");
+      const pSum = kahanSum(p);
+      if (Number.isNaN(pSum)) throw new RangeError("probabilities contain NaN");
+      if (p.some((v) => v < 0)) throw new RangeError("probabilities are not non-negative");
+      if (Math.abs(pSum - 1) > Math.sqrt(Number.EPSILON)) throw new RangeError("probabilities do not sum to 1");
+    }
+
+    let idx: number[];
+    if (replace) {
+      if (p) {
+        const cdf = normalisedCdf(p);
+        idx = this.random(count).map((u) => searchRight(cdf, u));
+      } else {
+        idx = this.integers(0, popSize, count);
+      }
+    } else {
+      if (count > popSize) {
+        throw new RangeError("Cannot take a larger sample than population when replace is False");
+      }
+      if (p) {
+        idx = this.choiceWeightedUnique(p, count);
+      } else if (popSize > 10000 && count > Math.floor(popSize / (shuffle ? 50 : 20))) {
+        const all = new Array<number>(popSize);
+        for (let i = 0; i < popSize; i++) all[i] = i;
+        this.shuffleInt(all, popSize, Math.max(popSize - count, 1));
+        idx = all.slice(popSize - count);
+      } else {
+        idx = this.floyd(popSize, count);
+        if (shuffle) this.shuffleInt(idx, count, 1);
+      }
+    }
+    const pick = typeof a === "number" ? idx : idx.map((i) => a[i]);
+    return isScalar ? pick[0] : pick;
+  }
+
+  /** Floyd's sampling: for j in the last `count` slots, take a draw in [0, j], or j itself on a repeat. */
+  private floyd(popSize: number, count: number): number[] {
+    const seen = new Set<number>();
+    const out = new Array<number>(count);
+    for (let j = popSize - count; j < popSize; j++) {
+      const val = this.boundedNumber(j);
+      const pick = seen.has(val) ? j : val;
+      seen.add(pick);
+      out[j - popSize + count] = pick;
+    }
+    return out;
+  }
+
+  /** Weighted sampling without replacement: rounds of inverse-cdf draws, keeping first occurrences. */
+  private choiceWeightedUnique(p0: readonly number[], count: number): number[] {
+    return weightedUniqueDraws(p0, count, (k) => this.random(k) as number[]);
+  }
+}
+
+/** `numpy.random.default_rng(seed)`: a Generator on PCG64 seeded through SeedSequence. */
+export function defaultRng(seed?: Entropy | SeedSequence): Generator {
+  return new Generator(new PCG64(seed));
+}
