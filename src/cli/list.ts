@@ -24,6 +24,8 @@ interface Row {
 interface AllRow extends Row {
   status: ListStatus;
   in_registry: boolean;
+  /** Whether `mlebench prepare` can build it here (an offline source, or a ported upstream preparer). */
+  preparer: boolean;
   dev: boolean;
 }
 
@@ -74,6 +76,7 @@ function allRows(dataDir: string, split?: string): AllRow[] {
       gradable: c !== undefined && fs.existsSync(answers) && fs.existsSync(p.leaderboard),
       status,
       in_registry: c !== undefined,
+      preparer: c !== undefined && (c.offline !== undefined || c.upstream !== undefined),
       dev: e?.dev ?? false,
     };
   });
@@ -108,8 +111,8 @@ export function register(program: Command): void {
             process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
             return;
           }
-          const header = ["id", "status", "complexity", "category", "metric"];
-          const cells = rows.map((r) => [r.id, r.status, r.complexity ?? (r.dev ? "dev" : "-"), r.category ?? "-", r.metric]);
+          const header = ["id", "status", "preparer", "complexity", "category", "metric"];
+          const cells = rows.map((r) => [r.id, r.status, r.preparer ? "yes" : "no", r.complexity ?? (r.dev ? "dev" : "-"), r.category ?? "-", r.metric]);
           process.stdout.write(formatTable(header, cells));
           const count = (s: ListStatus) => rows.filter((r) => r.status === s).length;
           process.stdout.write(

@@ -54,7 +54,9 @@ describe("mlebench list", () => {
     const byId = new Map(rows.map((x) => [x.id, x]));
     expect(byId.get("spooky-author-identification")).toMatchObject({ status: "ready", in_registry: true, dev: false, prepared: true, gradable: true });
     expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "grader", in_registry: true, dev: false, prepared: false, metric: "auc-roc" });
-    expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", in_registry: true, dev: true, complexity: null });
+    expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", in_registry: true, dev: true, complexity: null, preparer: true });
+    expect(byId.get("aptos2019-blindness-detection")).toMatchObject({ preparer: false });
+    expect(byId.get("titanic")).toMatchObject({ preparer: true });
     expect(byId.get("denoising-dirty-documents")).toMatchObject({
       status: "no grader",
       in_registry: false,
@@ -72,10 +74,10 @@ describe("mlebench list", () => {
   it("prints a status column and a tally under --all, and honours --split", () => {
     const r = mlebench(["list", "--all", "--data-dir", dataDir]);
     expect(r.status).toBe(0);
-    expect(r.stdout.split("\n")[0]).toMatch(/^id +status +complexity +category +metric$/);
-    expect(r.stdout).toMatch(/^spooky-author-identification +ready +low +Text Classification +multi-class-log-loss$/m);
-    expect(r.stdout).toMatch(/^denoising-dirty-documents +no grader +low /m);
-    expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +dev /m);
+    expect(r.stdout.split("\n")[0]).toMatch(/^id +status +preparer +complexity +category +metric$/);
+    expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
+    expect(r.stdout).toMatch(/^denoising-dirty-documents +no grader +no +low /m);
+    expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +no +dev /m);
     expect(r.stdout).toMatch(/^89 competitions: 1 ready, 13 grader, 75 no grader; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([

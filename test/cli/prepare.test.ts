@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mlebench } from "../helpers/cli.js";
+import { md5File } from "../../src/prepare/prepare.js";
+import { REPO, mlebench } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 
 describe("mlebench prepare", () => {
@@ -35,14 +36,38 @@ describe("mlebench prepare", () => {
     const none = mlebench(["prepare"]);
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/exactly one of -c <id\.\.\.>, --split <name>, --lite, -l <file> or --all/);
-    const kaggle = mlebench(["prepare", "-c", "spaceship-titanic", "--data-dir", tempDir()]);
+    const kaggle = mlebench(["prepare", "-c", "aerial-cactus-identification", "--data-dir", tempDir()]);
     expect(kaggle.status).toBe(2);
-    expect(kaggle.stderr).toContain('The preparer of "spaceship-titanic" is not implemented yet, so its public/private split cannot be made (nothing was downloaded)');
+    expect(kaggle.stderr).toContain('The preparer of "aerial-cactus-identification" is not implemented yet, so its public/private split cannot be made (nothing was downloaded)');
     const uncatalogued = mlebench(["prepare", "-c", "no-such-competition", "--data-dir", tempDir()]);
     expect(uncatalogued.status).toBe(2);
     expect(uncatalogued.stderr).toContain('Unknown competition "no-such-competition"');
     const list = path.join(tempDir(), "ids.txt");
     fs.writeFileSync(list, "# none\n\n");
     expect(mlebench(["prepare", "-l", list]).stderr).toContain(`--list: ${list} lists no competitions`);
+  });
+});
+
+describe("mlebench prepare (an upstream competition, offline)", () => {
+  it("prepares spaceship-titanic from a hand-populated raw/ with --skip-verification, warning about the metadata", () => {
+    const dataDir = tempDir();
+    const raw = path.join(dataDir, "spaceship-titanic", "raw");
+    fs.mkdirSync(raw, { recursive: true });
+    fs.copyFileSync(path.join(REPO, "test/fixtures/preparers/spaceship-titanic/raw/train.csv"), path.join(raw, "train.csv"));
+    // A port nothing listens on: the metadata cannot be fetched, as on an air-gapped machine.
+    const env = { MLEBENCH_UPSTREAM_RAW_URL: "http://127.0.0.1:9", MLEBENCH_UPSTREAM_LFS_URL: "http://127.0.0.1:9" };
+    const r = mlebench(["prepare", "-c", "spaceship-titanic", "--skip-verification", "--keep-raw", "--data-dir", dataDir, "--json"], env);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ id: "spaceship-titanic", status: "prepared" });
+    expect(out.warnings.join("\n")).toMatch(/fetch it later with: mlebench prepare -c spaceship-titanic/);
+    const expected = JSON.parse(fs.readFileSync(path.join(REPO, "test/fixtures/preparers/spaceship-titanic/expected.json"), "utf8")).md5;
+    const pub = path.join(dataDir, "spaceship-titanic", "prepared", "public");
+    expect(md5File(path.join(pub, "train.csv"))).toBe(expected["public/train.csv"]);
+    expect(fs.readdirSync(pub).sort()).toEqual(["sample_submission.csv", "test.csv", "train.csv"]);
+    // Without --skip-verification and without upstream's checksums it refuses, saying why.
+    const strict = mlebench(["prepare", "-c", "spaceship-titanic", "--data-dir", dataDir], env);
+    expect(strict.status).toBe(2);
+    expect(strict.stderr).toContain("No checksums for \"spaceship-titanic\"");
   });
 });

@@ -1,0 +1,63 @@
+import { UserError } from "../core/errors.js";
+import { makeTable, takeColumn, type Column, type Table } from "../core/table.js";
+import { trainTestSplitIndices } from "../rng/sklearn-split.js";
+
+/** Rows `indices` of a table, in that order (pandas `df.iloc[indices]`). */
+export function takeRows(t: Table, indices: ArrayLike<number>): Table {
+  return makeTable(t.columns.map((c) => [c, takeColumn(t.data.get(c)!, indices)]));
+}
+
+/** Only these columns, in this order (pandas `df[[...]]`). */
+export function selectColumns(t: Table, names: string[], where = "table"): Table {
+  return makeTable(
+    names.map((n) => {
+      const col = t.data.get(n);
+      if (!col) throw new UserError(`${where}: no column "${n}" (columns: ${t.columns.join(", ")})`);
+      return [n, col];
+    }),
+  );
+}
+
+/** Every column but these (pandas `df.drop(columns=...)`). */
+export function dropColumns(t: Table, names: string[], where = "table"): Table {
+  for (const n of names) if (!t.data.has(n)) throw new UserError(`${where}: no column "${n}" to drop`);
+  return makeTable(t.columns.filter((c) => !names.includes(c)).map((c) => [c, t.data.get(c)!]));
+}
+
+/** Replace (or add at the end) a column. */
+export function withColumn(t: Table, name: string, col: Column): Table {
+  const cols: [string, Column][] = t.columns.map((c) => [c, c === name ? col : t.data.get(c)!]);
+  if (!t.data.has(name)) cols.push([name, col]);
+  return makeTable(cols);
+}
+
+/** A column holding one boolean in every row (pandas `df[c] = False`). */
+export function constantBool(rows: number, value: boolean): Column {
+  return { kind: "bool", values: new Uint8Array(rows).fill(value ? 1 : 0) };
+}
+
+/**
+ * sklearn's `train_test_split(df, test_size=..., random_state=...)` on a table: the same rows in
+ * the same order as upstream's preparers get.
+ */
+export function trainTestSplitTable(
+  t: Table,
+  opts: { testSize?: number; trainSize?: number; randomState: number; stratify?: string },
+): { train: Table; test: Table } {
+  let stratify: (string | number)[] | undefined;
+  if (opts.stratify !== undefined) {
+    const col = t.data.get(opts.stratify);
+    if (!col) throw new UserError(`no column "${opts.stratify}" to stratify on`);
+    stratify = Array.from({ length: t.rowCount }, (_, i) => {
+      const v = col.values[i];
+      return typeof v === "number" || typeof v === "string" ? v : String(v);
+    });
+  }
+  const idx = trainTestSplitIndices(t.rowCount, {
+    testSize: opts.testSize,
+    trainSize: opts.trainSize,
+    randomState: opts.randomState,
+    stratify,
+  });
+  return { train: takeRows(t, idx.train), test: takeRows(t, idx.test) };
+}
