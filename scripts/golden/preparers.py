@@ -98,6 +98,39 @@ def spooky_prepare(raw, public, private):
     one_hot.to_csv(os.path.join(private, "test.csv"), index=False)
 
 
+def aptos_raw(n=120, seed=5):
+    rs = np.random.RandomState(seed)
+    ids = ["%012x" % v for v in rs.randint(0, 2**40, size=n)]
+    return pd.DataFrame({"id_code": ids, "diagnosis": rs.choice([0, 1, 2, 3, 4], size=n, p=[0.5, 0.1, 0.25, 0.05, 0.1])})
+
+
+def aptos_images(raw_dir, df):
+    """Tiny stand-ins for the retina photos: what matters is which file lands where."""
+    os.makedirs(os.path.join(raw_dir, "train_images"), exist_ok=True)
+    for i, code in enumerate(df["id_code"]):
+        with open(os.path.join(raw_dir, "train_images", code + ".png"), "wb") as f:
+            f.write(b"\x89PNG fake image %d %s" % (i, code.encode()))
+
+
+def aptos_prepare(raw, public, private):
+    import shutil
+    old_train = pd.read_csv(os.path.join(raw, "train.csv"))
+    new_train, new_test = train_test_split(old_train, test_size=0.1, random_state=0)
+    without = new_test.drop(columns=["diagnosis"])
+    os.makedirs(os.path.join(public, "test_images"))
+    os.makedirs(os.path.join(public, "train_images"))
+    for code in new_train["id_code"]:
+        shutil.copyfile(os.path.join(raw, "train_images", code + ".png"), os.path.join(public, "train_images", code + ".png"))
+    for code in without["id_code"]:
+        shutil.copyfile(os.path.join(raw, "train_images", code + ".png"), os.path.join(public, "test_images", code + ".png"))
+    sample = new_test.copy()
+    sample["diagnosis"] = 0
+    new_train.to_csv(os.path.join(public, "train.csv"), index=False)
+    new_test.to_csv(os.path.join(private, "test.csv"), index=False)
+    without.to_csv(os.path.join(public, "test.csv"), index=False)
+    sample.to_csv(os.path.join(public, "sample_submission.csv"), index=False)
+
+
 def write_zip(df, raw_dir, zip_name, member):
     """The raw folder as Kaggle ships it: the CSV inside a zip (fixed dates keep its bytes stable)."""
     import io
@@ -109,6 +142,7 @@ def write_zip(df, raw_dir, zip_name, member):
 
 
 CASES = {
+    "aptos2019-blindness-detection": (aptos_raw, aptos_prepare, "train.csv"),
     "spaceship-titanic": (spaceship_raw, spaceship_prepare, "train.csv"),
     "spooky-author-identification": (spooky_raw, spooky_prepare, "train.zip:train.csv"),
 }
@@ -122,7 +156,10 @@ def main():
             zip_name, member = raw_name.split(":")
             write_zip(make_raw(), os.path.join(out, "raw"), zip_name, member)
         else:
-            make_raw().to_csv(os.path.join(out, "raw", raw_name), index=False)
+            df = make_raw()
+            df.to_csv(os.path.join(out, "raw", raw_name), index=False)
+            if cid == "aptos2019-blindness-detection":
+                aptos_images(os.path.join(out, "raw"), df)
         with tempfile.TemporaryDirectory() as tmp:
             public, private = os.path.join(tmp, "public"), os.path.join(tmp, "private")
             os.makedirs(public)
@@ -133,8 +170,11 @@ def main():
             prepare(raw_copy, public, private)
             expected = {}
             for label, d in (("public", public), ("private", private)):
-                for name in sorted(os.listdir(d)):
-                    expected["%s/%s" % (label, name)] = md5(os.path.join(d, name))
+                for folder, _dirs, files in os.walk(d):
+                    for name in files:
+                        rel = os.path.relpath(os.path.join(folder, name), d).replace(os.sep, "/")
+                        expected["%s/%s" % (label, rel)] = md5(os.path.join(folder, name))
+            expected = dict(sorted(expected.items()))
         with open(os.path.join(out, "expected.json"), "w") as f:
             json.dump({"pandas": pd.__version__, "sklearn": __import__("sklearn").__version__, "md5": expected}, f, indent=2)
             f.write("\n")

@@ -55,7 +55,8 @@ describe("mlebench list", () => {
     expect(byId.get("spooky-author-identification")).toMatchObject({ status: "ready", in_registry: true, dev: false, prepared: true, gradable: true });
     expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "grader", in_registry: true, dev: false, prepared: false, metric: "auc-roc" });
     expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", in_registry: true, dev: true, complexity: null, preparer: true });
-    expect(byId.get("aptos2019-blindness-detection")).toMatchObject({ preparer: false });
+    expect(byId.get("aptos2019-blindness-detection")).toMatchObject({ preparer: true });
+    expect(byId.get("dogs-vs-cats-redux-kernels-edition")).toMatchObject({ preparer: false });
     expect(byId.get("titanic")).toMatchObject({ preparer: true });
     expect(byId.get("denoising-dirty-documents")).toMatchObject({
       status: "no grader",

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
+import { listFiles } from "../../src/io/extract.js";
 import { md5File } from "../../src/prepare/prepare.js";
 import { tempDir } from "../helpers/data-dir.js";
 
@@ -25,8 +26,9 @@ describe.each(IDS)("%s preparer", (id) => {
     await c.upstream!.prepare({ raw, public: pub, private: priv });
     const actual: Record<string, string> = {};
     for (const [label, d] of [["public", pub], ["private", priv]] as const) {
-      for (const f of fs.readdirSync(d).sort()) actual[`${label}/${f}`] = md5File(path.join(d, f));
+      for (const f of listFiles(d)) actual[`${label}/${f}`] = md5File(path.join(d, f));
     }
+    expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
     expect(actual).toEqual(expected);
   });
 });
