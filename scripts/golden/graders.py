@@ -53,6 +53,34 @@ def hex_ids(n, width):
     return ["".join(rng.choice(list("0123456789abcdef"), width)) for _ in range(n)]
 
 
+# tabular-playground-series-dec-2021: accuracy of the cover type (1-7), rows matched by Id.
+def tps_dec_2021():
+    comp = "tabular-playground-series-dec-2021"
+    n = 400
+    ids = sorted(rng.permutation(4_000_000)[:n].tolist())
+    truth = rng.choice([1, 2, 3, 4, 6, 7], size=n, p=[0.36, 0.56, 0.05, 0.001, 0.009, 0.02])
+    answers = pd.DataFrame({"Id": ids, "Cover_Type": truth})
+    write(answers, comp, "answers.csv")
+    leaderboard(comp, sorted(np.round(rng.uniform(0.9, 0.9566, 1188), 5), reverse=True))
+    noisy = np.where(rng.rand(n) < 0.15, rng.choice([1, 2, 3, 7], size=n), truth)
+    cases = {"perfect": truth.copy(), "constant": np.full(n, 2), "noisy": noisy}
+    for name, pred in cases.items():
+        sub = pd.DataFrame({"Id": ids, "Cover_Type": pred}).sample(frac=1, random_state=2)
+        write(sub, comp, f"{name}.csv")
+        a = read(os.path.join(ROOT, comp, "answers.csv")).sort_values("Id")
+        s = read(os.path.join(ROOT, comp, f"{name}.csv")).sort_values("Id")
+        assert list(a.Id) == list(s.Id)
+        record(comp, name, accuracy_score(a.Cover_Type.to_numpy(), s.Cover_Type.to_numpy()))
+    # Floats 2.0 compare equal to the integer class 2.
+    write(pd.DataFrame({"Id": ids, "Cover_Type": noisy.astype(float)}), comp, "as_floats.csv")
+    record(comp, "as_floats", expected[comp]["noisy"])
+    # A missing id, and a wrong target column name: both invalid.
+    write(pd.DataFrame({"Id": ids[1:], "Cover_Type": truth[1:]}), comp, "missing_id.csv")
+    record(comp, "missing_id", None)
+    write(pd.DataFrame({"Id": ids, "CoverType": truth}), comp, "wrong_column.csv")
+    record(comp, "wrong_column", None)
+
+
 # spaceship-titanic: accuracy of a boolean column, rows matched by PassengerId.
 def spaceship():
     comp = "spaceship-titanic"
@@ -264,7 +292,7 @@ def handm():
 
 if __name__ == "__main__":
     shutil.rmtree(ROOT, ignore_errors=True)
-    for fn in [spaceship, cactus, dogs_vs_cats, spooky, taxi, aptos, handm]:
+    for fn in [spaceship, cactus, dogs_vs_cats, spooky, taxi, aptos, handm, tps_dec_2021]:
         fn()
     with open(os.path.join(ROOT, "expected.json"), "w") as f:
         json.dump(expected, f, indent=2, sort_keys=True)

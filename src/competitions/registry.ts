@@ -7,6 +7,7 @@ import { competition as handm } from "./h-and-m-personalized-fashion-recommendat
 import { competition as nycTaxi } from "./new-york-city-taxi-fare-prediction/index.js";
 import { competition as spaceshipTitanic } from "./spaceship-titanic/index.js";
 import { competition as spooky } from "./spooky-author-identification/index.js";
+import { competition as tpsDec2021 } from "./tabular-playground-series-dec-2021/index.js";
 import { competition as titanic } from "./titanic/index.js";
 import { competition as seattleWeather } from "./seattle-weather/index.js";
 import { competition as movieRatings } from "./movie-ratings/index.js";
@@ -19,7 +20,7 @@ import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
 export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
-  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [c.id, c]),
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [c.id, c]),
 );
 
 /** The competition with this id, or a UserError listing close matches. */

@@ -23,6 +23,7 @@ describe("mlebench list", () => {
       "spaceship-titanic",
       "spam-assassin",
       "spooky-author-identification",
+      "tabular-playground-series-dec-2021",
       "titanic",
     ]);
     const spooky = rows.find((x) => x.id === "spooky-author-identification")!;
@@ -67,7 +68,7 @@ describe("mlebench list", () => {
       gradable: false,
     });
     expect(byId.get("titanic")).toMatchObject({ status: "grader", in_registry: true, dev: false });
-    expect(rows.filter((x) => x.in_registry)).toHaveLength(14);
+    expect(rows.filter((x) => x.in_registry)).toHaveLength(15);
     expect(rows.filter((x) => x.status === "no grader").every((x) => !x.in_registry)).toBe(true);
     expect(rows.filter((x) => x.dev)).toHaveLength(7);
   });
@@ -79,7 +80,7 @@ describe("mlebench list", () => {
     expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
     expect(r.stdout).toMatch(/^denoising-dirty-documents +no grader +no +low /m);
     expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +no +dev /m);
-    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 13 grader, 75 no grader; data dir: /m);
+    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 14 grader, 74 no grader; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([
       "invasive-species-monitoring", "ml2021spring-hw2", "movie-review-sentiment-analysis-kernels-only",

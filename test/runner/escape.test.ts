@@ -143,12 +143,12 @@ describe("sandbox escapes (bwrap)", () => {
   });
 
   it("a child that ignores SIGTERM and outlives its parent is killed at the time limit", () => {
-    const cmd = `${SUBMIT}; (trap '' TERM; setsid sh -c "trap '' TERM; exec sleep 301" &); trap '' TERM; sleep 302`;
+    const cmd = `${SUBMIT}; (trap '' TERM; setsid sh -c "trap '' TERM; exec sleep 30117" &); trap '' TERM; sleep 30127`;
     const started = Date.now();
     const { record } = external(cmd, ["--time-limit", "3s"]);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(record.exit_reason).toBe("time_limit");
-    expect(processesMatching("sleep 30")).toEqual([]);
+    expect(processesMatching("sleep 301")).toEqual([]); // markers unlikely to match anything else on the host
     expect(record.grading?.score).toBe(sampleScore);
   });
 
@@ -161,9 +161,9 @@ describe("sandbox escapes (bwrap)", () => {
   });
 
   it("a daemon left behind by an agent that exits is killed with the sandbox", () => {
-    const cmd = `${SUBMIT}; setsid nohup sleep 303 >/dev/null 2>&1 & echo started`;
+    const cmd = `${SUBMIT}; setsid nohup sleep 30337 >/dev/null 2>&1 & echo started`;
     const { record } = external(cmd);
     expect(record.exit_reason).toBe("finished");
-    expect(processesMatching("sleep 303")).toEqual([]);
+    expect(processesMatching("sleep 30337")).toEqual([]);
   });
 });
