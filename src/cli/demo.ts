@@ -4,7 +4,7 @@ import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
 import { competitionsInSplit, getCompetition } from "../competitions/registry.js";
 import { formatDemoTable, runDemo, runSetup, unmetNeeds } from "../demo/demo.js";
-import { parseBytes, parseDuration, parsePositiveInt } from "../sandbox/limits.js";
+import { limitsFromFlags, parsePositiveInt } from "../sandbox/limits.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { formatChecks } from "./doctor.js";
 import { EXIT, action, dataDirOption } from "./common.js";
@@ -52,15 +52,7 @@ export function register(program: Command): void {
         if (offline.length > 0) throw new UserError(`demo runs offline competitions only; "${offline[0].id}" needs Kaggle data`);
         const seeds = parsePositiveInt(flags.seeds, "--seeds");
         const workers = parsePositiveInt(flags.workers, "--workers");
-        const limits = {
-          wallMs: parseDuration(flags.timeLimit, "--time-limit"),
-          memoryBytes: flags.memory === undefined ? null : parseBytes(flags.memory, "--memory"),
-          pids: 4096,
-          cpus: null,
-          diskBytes: null,
-          tmpBytes: 2 * 1024 ** 3,
-          outputBytes: 100 * 1024 ** 2,
-        };
+        const limits = limitsFromFlags({ timeLimit: flags.timeLimit, memory: flags.memory });
         const backendName = flags.sandbox ?? defaultSandbox();
         const backend = getSandboxBackend(backendName);
         const say = (line: string) => process.stderr.write(`${line}\n`);

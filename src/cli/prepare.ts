@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import readline from "node:readline/promises";
 import type { Command } from "commander";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
 import { catalogEntry } from "../competitions/catalog.js";
-import { COMPETITIONS, getCompetition } from "../competitions/registry.js";
+import { COMPETITIONS, getCompetition, readCompetitionList } from "../competitions/registry.js";
 import { SPLITS } from "../competitions/splits.js";
 import { prepareCompetition } from "../prepare/prepare.js";
 import { prepareUpstream } from "../prepare/upstream.js";
@@ -145,16 +144,6 @@ function pick(flags: PrepareFlags): Competition[] {
     if (!ids) throw new UserError(`Unknown split "${name}"; known splits: ${Object.keys(SPLITS).join(", ")}.`);
     return ids.map(preparable);
   }
-  if (flags.list !== undefined) {
-    let text: string;
-    try {
-      text = fs.readFileSync(flags.list, "utf8");
-    } catch (e) {
-      throw new UserError(`--list: cannot read ${flags.list}: ${(e as Error).message}`);
-    }
-    const ids = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-    if (ids.length === 0) throw new UserError(`--list: ${flags.list} lists no competitions`);
-    return ids.map(preparable);
-  }
+  if (flags.list !== undefined) return readCompetitionList(flags.list, "--list").map(({ id }) => preparable(id));
   return [...COMPETITIONS.values()].filter((c) => c.offline || c.upstream);
 }

@@ -5,13 +5,12 @@ import { resolveAgent } from "../agents/registry.js";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { competitionPaths, resolveDataDir } from "../core/paths.js";
-import { competitionsInSplit, getCompetition } from "../competitions/registry.js";
+import { competitionsInSplit, getCompetition, readCompetitionList } from "../competitions/registry.js";
 import { RunGroup } from "../runner/group.js";
-import { parseBytes, parseDuration, parseGpus, parsePositiveInt } from "../sandbox/limits.js";
+import { LIMIT_DEFAULTS, limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../sandbox/limits.js";
 import { requireGpus } from "../sandbox/bwrap.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
-import type { Limits } from "../sandbox/types.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { runProgressView } from "./run-progress.js";
 
@@ -64,13 +63,13 @@ export function register(program: Command): void {
     .option("-l, --competition-list <file>", "a text file with one competition id per line (upstream's --competition-set)")
     .option("--seeds <n>", "runs per competition", "1")
     .option("--workers <n>", "runs at the same time", "1")
-    .option("--time-limit <duration>", "wall-clock limit per run, e.g. 24h, 90m, 30s", "24h")
+    .option("--time-limit <duration>", "wall-clock limit per run, e.g. 24h, 90m, 30s", LIMIT_DEFAULTS.timeLimit)
     .option("--memory <size>", "memory limit per run (cgroups), e.g. 16G (default: unlimited)")
-    .option("--pids <n>", "most processes and threads a run may have at once", "4096")
+    .option("--pids <n>", "most processes and threads a run may have at once", LIMIT_DEFAULTS.pids)
     .option("--cpus <n>", "CPUs a run may use (default: all)")
     .option("--disk <size>", "cap on the total size of a run's writable dirs, e.g. 50G (default: none)")
-    .option("--tmp-size <size>", "size of the in-memory /tmp and /dev/shm", "2G")
-    .option("--output-limit <size>", "agent stdout+stderr kept in logs/agent.log", "100M")
+    .option("--tmp-size <size>", "size of the in-memory /tmp and /dev/shm", LIMIT_DEFAULTS.tmpSize)
+    .option("--output-limit <size>", "agent stdout+stderr kept in logs/agent.log", LIMIT_DEFAULTS.outputLimit)
     .option("--gpus <list>", "NVIDIA GPU indices to pass through, e.g. 0,1 (default: none, CPU only)", "none")
     .option("--poll-interval <duration>", "how often disk use and process counts are sampled (the --disk cap is checked then)", "10s")
     .addOption(
@@ -92,7 +91,7 @@ export function register(program: Command): void {
         const dataDir = resolveDataDir(flags.dataDir);
         const competitions = flags.resume ? [] : pickCompetitions(flags);
         for (const c of competitions) requirePrepared(c, dataDir);
-        const limits = parseLimits(flags);
+        const limits = limitsFromFlags(flags);
         const backendName = flags.sandbox ?? defaultSandbox();
         const backend = getSandboxBackend(backendName);
         const problem = await backend.unavailable();
@@ -108,7 +107,7 @@ export function register(program: Command): void {
           configFile: flags.agentConfig,
           secretsFile: flags.secretsFile,
         });
-        const snapshotEveryMs = parseSnapshotEvery(flags.snapshotEvery, limits.wallMs);
+        const snapshotEveryMs = snapshotInterval(flags.snapshotEvery, limits.wallMs);
         const group = new RunGroup(
           {
             settings: { agent, backend, dataDir, limits, gpus,
@@ -177,19 +176,11 @@ function pickCompetitions(flags: RunFlags): Competition[] {
   if (flags.competition) return flags.competition.map(getCompetition);
   if (flags.split) return competitionsInSplit(flags.split);
   const file = flags.competitionList!;
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (e) {
-    throw new UserError(`--competition-list: cannot read ${file}: ${(e as Error).message}`);
-  }
-  const ids = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-  if (ids.length === 0) throw new UserError(`--competition-list: ${file} lists no competitions`);
-  return ids.map((id, i) => {
+  return readCompetitionList(file, "--competition-list").map(({ id, line }) => {
     try {
       return getCompetition(id);
     } catch (e) {
-      throw new UserError(`--competition-list: ${file}, line ${i + 1}: ${(e as Error).message}`);
+      throw new UserError(`--competition-list: ${file}, line ${line}: ${(e as Error).message}`);
     }
   });
 }
@@ -198,23 +189,4 @@ function requirePrepared(c: Competition, dataDir: string): void {
   if (!fs.existsSync(competitionPaths(dataDir, c.id).public)) {
     throw new UserError(`"${c.id}" is not prepared in ${dataDir}; run: mlebench prepare -c ${c.id} --data-dir ${dataDir}`);
   }
-}
-
-function parseLimits(flags: RunFlags): Limits {
-  return {
-    wallMs: parseDuration(flags.timeLimit, "--time-limit"),
-    memoryBytes: flags.memory === undefined ? null : parseBytes(flags.memory, "--memory"),
-    pids: parsePositiveInt(flags.pids, "--pids"),
-    cpus: flags.cpus === undefined ? null : parsePositiveInt(flags.cpus, "--cpus"),
-    diskBytes: flags.disk === undefined ? null : parseBytes(flags.disk, "--disk"),
-    tmpBytes: parseBytes(flags.tmpSize, "--tmp-size"),
-    outputBytes: parseBytes(flags.outputLimit, "--output-limit"),
-  };
-}
-
-function parseSnapshotEvery(text: string | undefined, wallMs: number | null): number | null {
-  if (text === "never") return null;
-  if (text !== undefined) return parseDuration(text, "--snapshot-every");
-  // One hour of upstream's 24-hour budget, scaled to this run's limit.
-  return wallMs === null ? 3_600_000 : Math.max(1000, Math.round(wallMs / 24));
 }

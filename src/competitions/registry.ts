@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { competition as aerialCactus } from "./aerial-cactus-identification/index.js";
@@ -46,4 +47,23 @@ export function competitionsInSplit(split: string): Competition[] {
     const c = COMPETITIONS.get(id);
     return c ? [c] : [];
   });
+}
+
+/**
+ * Competition ids listed in a text file, one per line (upstream's competition-set files); blank
+ * lines and # comments are skipped, and each id keeps its line number for error messages.
+ */
+export function readCompetitionList(file: string, flag: string): { id: string; line: number }[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UserError(`${flag}: cannot read ${file}: ${(e as Error).message}`);
+  }
+  const ids = text
+    .split(/\r?\n/)
+    .map((l, i) => ({ id: l.trim(), line: i + 1 }))
+    .filter((x) => x.id && !x.id.startsWith("#"));
+  if (ids.length === 0) throw new UserError(`${flag}: ${file} lists no competitions`);
+  return ids;
 }

@@ -14,6 +14,7 @@ import { renderHtml } from "../report/html.js";
 import { loadInputs } from "../report/inputs.js";
 import { RunGroup, type GroupEvent } from "../runner/group.js";
 import type { RunRecord } from "../runner/record.js";
+import { snapshotInterval } from "../sandbox/limits.js";
 import type { Limits, SandboxBackend } from "../sandbox/types.js";
 
 /** Agents the demo compares: the floor (sample submission) and the no-LLM baseline. */
@@ -120,7 +121,7 @@ export async function runDemo(o: DemoOptions): Promise<DemoReport> {
           dataDir: o.dataDir,
           limits: o.limits,
           gpus: [],
-          snapshotEveryMs: o.limits.wallMs === null ? null : Math.max(1000, Math.round(o.limits.wallMs / 24)),
+          snapshotEveryMs: snapshotInterval(undefined, o.limits.wallMs),
           grade: true,
         },
         competitions: o.competitions,

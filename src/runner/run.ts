@@ -9,7 +9,7 @@ import { gradeToReport, loadGradingInputs } from "../grading/grade.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { formatDuration } from "../sandbox/limits.js";
 import type { ExitReason, Limits, Sandbox, SandboxBackend, SandboxSpec, SocketService } from "../sandbox/types.js";
-import { WRITABLE_DIRS } from "../sandbox/types.js";
+import { SANDBOX_PATHS, WRITABLE_DIRS } from "../sandbox/types.js";
 import { startEgressProxy, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
 import { readRunRecord, writeRunRecord, type RunRecord } from "./record.js";
@@ -57,10 +57,10 @@ export function snapshotName(elapsedSeconds: number): string {
 }
 
 /** Environment every agent process starts with; nothing is inherited from the harness. */
-function baseEnv(sandbox: { home: string }, seed: number, competitionId: string): Record<string, string> {
+function baseEnv(seed: number, competitionId: string): Record<string, string> {
   return {
     PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-    HOME: sandbox.home,
+    HOME: SANDBOX_PATHS.workspace,
     LANG: "C.UTF-8",
     LC_ALL: "C.UTF-8",
     PYTHONUNBUFFERED: "1",
@@ -164,7 +164,7 @@ export async function runTask(
       logFile: path.join(task.runDir, "validation.jsonl"),
     });
     sockets.push({ hostPath: res.validation.socketPath, name: VALIDATE_SOCKET_NAME, loopbackPort: VALIDATE_PORT });
-    const env = baseEnv({ home: "/home/workspace" }, task.seed, competition.id);
+    const env = baseEnv(task.seed, competition.id);
     if (settings.agent.allowHosts.length > 0) {
       res.egress = await startEgressProxy({
         socketPath: path.join(res.socketDir, "egress.sock"),
@@ -242,6 +242,7 @@ export async function runTask(
     record.exit_reason = outcome.reason;
     record.exit_code = outcome.exitCode;
     record.exit_signal = outcome.signal;
+    // Taken now in case tearing down fails, and again after: close() samples the disk a last time.
     record.peaks = sandbox.peaks();
     record.output_dropped_bytes = sandbox.droppedOutput ?? 0;
     record.validation_requests = res.validation.requests();

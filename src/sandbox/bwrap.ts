@@ -2,13 +2,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { UserError } from "../core/errors.js";
 import { chownTree } from "./disk.js";
 import { HostSandbox } from "./host.js";
 import { processName } from "./process.js";
 import {
   CONTAINER_PATHS,
+  INIT_SCRIPT,
   SANDBOX_PATHS,
   WRITABLE_DIRS,
   type Sandbox,
@@ -59,9 +59,6 @@ const SYSTEM_DIRS = ["bin", "sbin", "lib", "lib32", "lib64", "libx32"];
 
 /** GPU control nodes a CUDA program opens besides /dev/nvidia<N>. */
 const NVIDIA_CONTROL = ["nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset"];
-
-/** Where the sandbox's init script lives after `npm run build`. */
-export const INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
 
 /** Paths inside a bwrap sandbox: the upstream container layout. */
 export const BWRAP_PATHS: SandboxPaths = CONTAINER_PATHS;

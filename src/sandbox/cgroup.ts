@@ -100,6 +100,20 @@ function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/**
+ * SIGKILL everything listed in `procsFile` until it is empty (a process may fork while the list
+ * is read); `around` brackets each round, e.g. to freeze the cgroup so forks cannot outrun it.
+ */
+function killUntilEmpty(procsFile: string, around: { before(): void; after(): void } = { before() {}, after() {} }): void {
+  for (let round = 0; round < 40; round++) {
+    around.before();
+    const n = killPids(procsFile, "SIGKILL");
+    around.after();
+    if (n === 0) break;
+    sleepSync(25);
+  }
+}
+
 function createV1(name: string, limits: CgroupLimits): Cgroup {
   const own = ownCgroups();
   const dirs = new Map<string, string>();
@@ -187,13 +201,7 @@ function createV1(name: string, limits: CgroupLimits): Cgroup {
       }
       // Frozen processes cannot fork, so a fork bomb cannot outrun the kill loop; the signals
       // land when they are thawed.
-      for (let round = 0; round < 40; round++) {
-        setFreezer("FROZEN");
-        const n = killPids(procs, signal);
-        setFreezer("THAWED");
-        if (n === 0) break;
-        sleepSync(25);
-      }
+      killUntilEmpty(procs, { before: () => setFreezer("FROZEN"), after: () => setFreezer("THAWED") });
     },
     destroy,
   };
@@ -265,10 +273,7 @@ function createV2(name: string, limits: CgroupLimits): Cgroup {
         killPids(path.join(dir, "cgroup.procs"), signal);
         return;
       }
-      for (let round = 0; round < 40; round++) {
-        if (killPids(path.join(dir, "cgroup.procs"), signal) === 0) break;
-        sleepSync(25);
-      }
+      killUntilEmpty(path.join(dir, "cgroup.procs"));
     },
     destroy,
   };

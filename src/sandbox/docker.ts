@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chownTree, dirSize } from "./disk.js";
 import { OutputBudget, runProcess, terminateGroup, type ProcessResult } from "./process.js";
 import {
   CONTAINER_PATHS,
+  INIT_SCRIPT,
   SANDBOX_PATHS,
   WRITABLE_DIRS,
   type ExecOptions,
@@ -26,8 +26,8 @@ export const DOCKER_BUILD_COMMAND = `docker build -t ${DEFAULT_DOCKER_IMAGE} -f 
 /** The uid agents run as when the harness itself is root (the image's `agent` user). */
 export const AGENT_UID = 1000;
 
-/** The compiled sandbox init (src/sandbox/init.ts), mounted into every container. */
-export const DOCKER_INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
+/** The init every container command starts through (the same file the other backends mount). */
+export const DOCKER_INIT_SCRIPT = INIT_SCRIPT;
 
 /** Where the init lives inside the container; commands start through it so loopback ports reach the harness. */
 const INIT_IN_SANDBOX = `${SANDBOX_PATHS.runtime}/init.mjs`;

@@ -1,4 +1,5 @@
 import { UserError } from "../core/errors.js";
+import type { Limits } from "./types.js";
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -76,4 +77,38 @@ export function formatDuration(ms: number): string {
   const sec = s % 60;
   const pad = (n: number) => String(n).padStart(2, "0");
   return h > 0 ? `${h}h${pad(m)}m${pad(sec)}s` : m > 0 ? `${m}m${pad(sec)}s` : `${sec}s`;
+}
+
+/** Run limits as the command line spells them; unset optional ones mean "unlimited". */
+export interface LimitFlags {
+  timeLimit: string;
+  memory?: string;
+  pids?: string;
+  cpus?: string;
+  disk?: string;
+  tmpSize?: string;
+  outputLimit?: string;
+}
+
+/** Defaults of the limit flags, shared by every command that starts runs. */
+export const LIMIT_DEFAULTS = { timeLimit: "24h", pids: "4096", tmpSize: "2G", outputLimit: "100M" } as const;
+
+/** Parse the limit flags (each error names its flag), filling in LIMIT_DEFAULTS. */
+export function limitsFromFlags(f: LimitFlags): Limits {
+  return {
+    wallMs: parseDuration(f.timeLimit, "--time-limit"),
+    memoryBytes: f.memory === undefined ? null : parseBytes(f.memory, "--memory"),
+    pids: parsePositiveInt(f.pids ?? LIMIT_DEFAULTS.pids, "--pids"),
+    cpus: f.cpus === undefined ? null : parsePositiveInt(f.cpus, "--cpus"),
+    diskBytes: f.disk === undefined ? null : parseBytes(f.disk, "--disk"),
+    tmpBytes: parseBytes(f.tmpSize ?? LIMIT_DEFAULTS.tmpSize, "--tmp-size"),
+    outputBytes: parseBytes(f.outputLimit ?? LIMIT_DEFAULTS.outputLimit, "--output-limit"),
+  };
+}
+
+/** The snapshot interval: "never", an explicit duration, or one hour of upstream's 24, scaled to the time limit. */
+export function snapshotInterval(text: string | undefined, wallMs: number | null): number | null {
+  if (text === "never") return null;
+  if (text !== undefined) return parseDuration(text, "--snapshot-every");
+  return wallMs === null ? 3_600_000 : Math.max(1000, Math.round(wallMs / 24));
 }

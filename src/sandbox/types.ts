@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 /** Paths the agent sees inside every sandbox (upstream MLE-bench's container layout). */
@@ -13,6 +14,9 @@ export const SANDBOX_PATHS = {
   /** Harness-provided helpers (init, node, sockets); read-only except the sockets. */
   runtime: "/run/mlebench",
 } as const;
+
+/** The compiled in-sandbox init (it sits next to this module after `npm run build`); every backend mounts it. */
+export const INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
 
 /** The writable directories of a run, by their name inside /home. */
 export const WRITABLE_DIRS = ["submission", "code", "logs", "workspace"] as const;

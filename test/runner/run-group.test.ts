@@ -210,6 +210,14 @@ describe("mlebench run: bad input", () => {
     expect(r.stderr).toContain(`"titanic" is not prepared in ${empty}; run: mlebench prepare -c titanic --data-dir ${empty}`);
   });
 
+  it("a competition list names the file line of an unknown id (comments and blank lines count)", () => {
+    const list = path.join(tempDir(), "set.txt");
+    fs.writeFileSync(list, "# my set\n\ntitanic\nno-such-comp\n");
+    const r = mlebench(["run", "--data-dir", dataDir, "--agent", "dummy", "-l", list]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`--competition-list: ${list}, line 4: Unknown competition "no-such-comp"`);
+  });
+
   it("an unknown --sandbox: exit 2 listing the backends", () => {
     const r = mlebench(["run", "--data-dir", dataDir, "--agent", "dummy", "-c", "titanic", "--sandbox", "vm"]);
     expect(r.status).toBe(2);

@@ -5,7 +5,7 @@ import { UserError } from "../../src/core/errors.js";
 import { snapshotName } from "../../src/runner/run.js";
 import { copyRegularFile, quarantineSubmission } from "../../src/runner/submission.js";
 import { countCpus, firstCpus } from "../../src/sandbox/cgroup.js";
-import { formatDuration, parseBytes, parseDuration, parseGpus, parsePositiveInt } from "../../src/sandbox/limits.js";
+import { formatDuration, limitsFromFlags, parseBytes, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../../src/sandbox/limits.js";
 import { tempDir } from "../helpers/data-dir.js";
 
 describe("parseDuration", () => {
@@ -67,6 +67,36 @@ describe("small parsers", () => {
     expect(firstCpus("0-3,8-9", 5)).toBe("0,1,2,3,8");
     expect(firstCpus("2", 4)).toBe("2");
     expect(countCpus("0-3,8-9")).toBe(6);
+  });
+});
+
+describe("limit flags", () => {
+  it("fill in the documented defaults and leave the optional ones unlimited", () => {
+    expect(limitsFromFlags({ timeLimit: "2h" })).toEqual({
+      wallMs: 7_200_000,
+      memoryBytes: null,
+      pids: 4096,
+      cpus: null,
+      diskBytes: null,
+      tmpBytes: 2 * 1024 ** 3,
+      outputBytes: 100 * 1024 ** 2,
+    });
+    expect(limitsFromFlags({ timeLimit: "1m", memory: "1G", cpus: "2", disk: "5G", pids: "10" })).toMatchObject({
+      memoryBytes: 1024 ** 3,
+      cpus: 2,
+      diskBytes: 5 * 1024 ** 3,
+      pids: 10,
+    });
+    expect(() => limitsFromFlags({ timeLimit: "1m", pids: "0" })).toThrow('--pids: "0" is not a positive whole number');
+  });
+
+  it("snapshots every 1/24 of the time limit unless told otherwise", () => {
+    expect(snapshotInterval(undefined, 86_400_000)).toBe(3_600_000);
+    expect(snapshotInterval(undefined, 240_000)).toBe(10_000);
+    expect(snapshotInterval(undefined, 6_000)).toBe(1000);
+    expect(snapshotInterval(undefined, null)).toBe(3_600_000);
+    expect(snapshotInterval("never", 86_400_000)).toBeNull();
+    expect(snapshotInterval("5m", 86_400_000)).toBe(300_000);
   });
 });
 
