@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { competitionPaths, resolveDataDir } from "../core/paths.js";
 import { CATALOG, catalogEntry } from "../competitions/catalog.js";
 import { COMPETITIONS, competitionsInSplit } from "../competitions/registry.js";
+import { PREPARERS } from "../competitions/preparers.js";
 import { SPLITS } from "../competitions/splits.js";
 import { gradingPaths } from "../grading/grade.js";
 import { action, dataDirOption } from "./common.js";
@@ -76,7 +77,7 @@ function allRows(dataDir: string, split?: string): AllRow[] {
       gradable: c !== undefined && fs.existsSync(answers) && fs.existsSync(p.leaderboard),
       status,
       in_registry: c !== undefined,
-      preparer: c !== undefined && (c.offline !== undefined || c.upstream !== undefined),
+      preparer: c?.offline !== undefined || PREPARERS.has(id),
       dev: e?.dev ?? false,
     };
   });

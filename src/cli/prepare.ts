@@ -5,6 +5,7 @@ import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
 import { catalogEntry } from "../competitions/catalog.js";
 import { COMPETITIONS, getCompetition, readCompetitionList } from "../competitions/registry.js";
+import { PREPARERS, upstreamSpec } from "../competitions/preparers.js";
 import { SPLITS } from "../competitions/splits.js";
 import { prepareCompetition } from "../prepare/prepare.js";
 import { prepareUpstream } from "../prepare/upstream.js";
@@ -129,6 +130,7 @@ function preparable(id: string): Competition {
     grade() {
       throw new UserError(`"${entry.id}" has no grader here yet`);
     },
+    upstream: upstreamSpec(entry.id),
   };
 }
 
@@ -145,5 +147,6 @@ function pick(flags: PrepareFlags): Competition[] {
     return ids.map(preparable);
   }
   if (flags.list !== undefined) return readCompetitionList(flags.list, "--list").map(({ id }) => preparable(id));
-  return [...COMPETITIONS.values()].filter((c) => c.offline || c.upstream);
+  const offline = [...COMPETITIONS.values()].filter((c) => c.offline);
+  return [...offline, ...[...PREPARERS.keys()].map(preparable)];
 }

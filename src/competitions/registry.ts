@@ -17,11 +17,15 @@ import { competition as spamAssassin } from "./spam-assassin/index.js";
 import { competition as sotuParty } from "./sotu-party/index.js";
 import { competition as fashionMnist } from "./fashion-mnist/index.js";
 import { catalogEntry } from "./catalog.js";
+import { upstreamSpec } from "./preparers.js";
 import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
 export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
-  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [c.id, c]),
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [
+    c.id,
+    { ...c, upstream: upstreamSpec(c.id) },
+  ]),
 );
 
 /** The competition with this id, or a UserError listing close matches. */

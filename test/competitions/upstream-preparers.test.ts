@@ -1,15 +1,46 @@
 import fs from "node:fs";
 import path from "node:path";
+import yauzl from "yauzl";
 import { describe, expect, it } from "vitest";
-import { getCompetition } from "../../src/competitions/registry.js";
+import type { UpstreamSpec } from "../../src/core/competition.js";
+import { catalogEntry } from "../../src/competitions/catalog.js";
+import { PREPARERS } from "../../src/competitions/preparers.js";
 import { listFiles } from "../../src/io/extract.js";
 import { md5File } from "../../src/prepare/prepare.js";
 import { tempDir } from "../helpers/data-dir.js";
+import crypto from "node:crypto";
 
 // Expected md5s come from scripts/golden/preparers.py: the same steps done by pandas and
 // scikit-learn on the same synthetic raw files.
 const FIXTURES = decodeURIComponent(new URL("../fixtures/preparers/", import.meta.url).pathname);
+const SRC = decodeURIComponent(new URL("../../src/competitions/", import.meta.url).pathname);
 const IDS = fs.readdirSync(FIXTURES).filter((d) => fs.existsSync(path.join(FIXTURES, d, "expected.json")));
+
+/** md5 of each file member of a zip, keyed "<rel>:<member>" (zips are compared by content, not bytes). */
+function zipListing(file: string, rel: string): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out: Record<string, string> = {};
+      zip.on("error", reject);
+      zip.on("end", () => resolve(out));
+      zip.on("entry", (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith("/")) return zip.readEntry();
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const h = crypto.createHash("md5");
+          stream.on("data", (d: Buffer) => h.update(d));
+          stream.on("error", reject);
+          stream.on("end", () => {
+            out[`${rel}:${entry.fileName}`] = h.digest("hex");
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
 
 describe.each(IDS)("%s preparer", (id) => {
   it("writes byte-identical files to pandas + scikit-learn's", async () => {
@@ -19,16 +50,32 @@ describe.each(IDS)("%s preparer", (id) => {
     const priv = path.join(dir, "private");
     fs.mkdirSync(pub);
     fs.mkdirSync(priv);
-    const c = getCompetition(id);
+    // Imported by folder convention so the test covers a preparer even before it is registered.
+    const { prepare } = (await import(path.join(SRC, id, "prepare.ts"))) as { prepare: UpstreamSpec["prepare"] };
     // Preparers may unpack archives into raw/; they get a copy so the fixture stays as shipped.
     const raw = path.join(dir, "raw");
     fs.cpSync(path.join(FIXTURES, id, "raw"), raw, { recursive: true });
-    await c.upstream!.prepare({ raw, public: pub, private: priv });
+    await prepare({ raw, public: pub, private: priv });
     const actual: Record<string, string> = {};
     for (const [label, d] of [["public", pub], ["private", priv]] as const) {
-      for (const f of listFiles(d)) actual[`${label}/${f}`] = md5File(path.join(d, f));
+      for (const f of listFiles(d)) {
+        if (f.toLowerCase().endsWith(".zip")) Object.assign(actual, await zipListing(path.join(d, f), `${label}/${f}`));
+        else actual[`${label}/${f}`] = md5File(path.join(d, f));
+      }
     }
     expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
     expect(actual).toEqual(expected);
+  });
+});
+
+describe("preparer registry", () => {
+  it("registers exactly the upstream competitions whose folder has a preparer, each with an oracle fixture", () => {
+    // Offline competitions have prepare.ts files too, but they build from packaged datasets.
+    const withPrepare = fs
+      .readdirSync(SRC)
+      .filter((d) => catalogEntry(d) !== undefined && fs.existsSync(path.join(SRC, d, "prepare.ts")))
+      .sort();
+    expect([...PREPARERS.keys()].sort()).toEqual(withPrepare);
+    expect(IDS.sort()).toEqual(withPrepare);
   });
 });

@@ -1,6 +1,5 @@
 import type { Competition } from "../../core/competition.js";
 import { grade } from "./grade.js";
-import { prepare } from "./prepare.js";
 
 export const competition: Competition = {
   id: "spaceship-titanic",
@@ -11,5 +10,4 @@ export const competition: Competition = {
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
   grade,
-  upstream: { prepare },
 };

@@ -1,6 +1,5 @@
 import type { Competition } from "../../core/competition.js";
 import { grade } from "./grade.js";
-import { prepare } from "./prepare.js";
 
 export const competition: Competition = {
   id: "spooky-author-identification",
@@ -12,5 +11,4 @@ export const competition: Competition = {
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
   grade,
-  upstream: { prepare },
 };
