@@ -31,6 +31,7 @@
 import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { CsvParseError } from "../core/errors.js";
+import { productError } from "../core/exact-float.js";
 import { makeTable, type Column, type Table } from "../core/table.js";
 
 /** Options for {@link readCsv}, {@link parseCsv} and {@link readCsvHeader}. */
@@ -490,20 +491,6 @@ class Tokenizer {
 // ---------------------------------------------------------------------------------------------
 // Decimal to double without building strings.
 
-/** Veltkamp's splitter 2^27 + 1, for error-free products without FMA. */
-const SPLIT = 134217729;
-
-/** The rounding error of p = fl(a*b): a*b = p + prodErr(a, b, p) exactly (Dekker's TwoProduct). */
-function prodErr(a: number, b: number, p: number): number {
-  let t = SPLIT * a;
-  const ah = t - (t - a);
-  const al = a - ah;
-  t = SPLIT * b;
-  const bh = t - (t - b);
-  const bl = b - bh;
-  return ah * bh - p + ah * bl + al * bh + al * bl;
-}
-
 const POW10 = new Float64Array(23);
 for (let k = 0; k <= 22; k++) POW10[k] = Number(`1e${k}`);
 
@@ -536,7 +523,7 @@ function roundDecimal(m1: number, n2: number, m2: number, e10: number): number {
   // w = s + wl exactly: s = fl(w); wl, the rounding errors, are integers below 2^12.
   const scale = POW10[n2];
   const p = m1 * scale;
-  const pe = prodErr(m1, scale, p);
+  const pe = productError(m1, scale, p);
   const s = p + m2;
   const bv = s - p;
   const wl = p - (s - bv) + (m2 - bv) + pe;
@@ -549,14 +536,14 @@ function roundDecimal(m1: number, n2: number, m2: number, e10: number): number {
     for (let iter = 0; iter < 4; iter++) {
       // R = w - q·d1·d2, with q·d1·d2 expanded into exact terms; s - (q·d1·d2) is exact (Sterbenz).
       const a = q * d1;
-      const ae = prodErr(q, d1, a);
+      const ae = productError(q, d1, a);
       let r: number;
       if (d2 === 1) r = s - a + (wl - ae);
       else {
         const bb = a * d2;
-        const be = prodErr(a, d2, bb);
+        const be = productError(a, d2, bb);
         const c = ae * d2;
-        r = s - bb + (wl - be - c - prodErr(ae, d2, c));
+        r = s - bb + (wl - be - c - productError(ae, d2, c));
       }
       // Half an ulp of q is more than q·2^-54: below that (with room for error) q is right, no ulp needed.
       const ar = r < 0 ? -r : r;
@@ -573,9 +560,9 @@ function roundDecimal(m1: number, n2: number, m2: number, e10: number): number {
   const mul = POW10[e10];
   q = (s + wl) * mul;
   const a = s * mul;
-  const ae = prodErr(s, mul, a);
+  const ae = productError(s, mul, a);
   const c = wl * mul;
-  const ce = prodErr(wl, mul, c);
+  const ce = productError(wl, mul, c);
   for (let iter = 0; iter < 4; iter++) {
     // R = (s + wl)·mul - q; a - q is exact (Sterbenz).
     const r = a - q + (ae + c + ce);
@@ -1561,3 +1548,18 @@ export function readCsvHeader(path: string, options?: CsvReadOptions): string[] 
   if (tok.header === null) throw noColumns(file);
   return pandasColumnNames(tok.header);
 }
+
+/** Not API: pandas' cell parsers and header naming, for readers that stream a file instead of building a Table. */
+export const csvCellParsers = {
+  isNa,
+  parseInteger,
+  parseFloat64,
+  parseBool,
+  pandasColumnNames,
+  /** Side results of parseInteger when it returns NaN. */
+  result: R,
+  INVALID,
+  OVERFLOW,
+  MINUS,
+  BIG,
+} as const;

@@ -1,3 +1,4 @@
+import { hms, pad2 } from "../core/duration.js";
 import type { Estimate } from "./stats.js";
 
 /** "12.3 ± 4.5" (percentages, one decimal, as the paper prints them). */
@@ -20,11 +21,8 @@ export function threshold(x: number | null): string {
 /** Seconds as "1h02m" / "4m05s" / "12s". */
 export function duration(s: number | null): string {
   if (s === null) return "-";
-  const t = Math.round(s);
-  const h = Math.floor(t / 3600);
-  const m = Math.floor((t % 3600) / 60);
-  const sec = t % 60;
-  return h > 0 ? `${h}h${String(m).padStart(2, "0")}m` : m > 0 ? `${m}m${String(sec).padStart(2, "0")}s` : `${sec}s`;
+  const { h, m, s: sec } = hms(Math.round(s));
+  return h > 0 ? `${h}h${pad2(m)}m` : m > 0 ? `${m}m${pad2(sec)}s` : `${sec}s`;
 }
 
 /** Human titles of the paper's columns. */

@@ -8,6 +8,7 @@
  * (no broadcasting of array-valued `low`, `loc` ...). A `size` that is a shape tuple gives the
  * same draws as numpy; the result is returned flattened in row-major (C) order.
  */
+import { productError } from "../core/exact-float.js";
 import { MT19937 } from "./mt19937.js";
 import { kahanSum, normalisedCdf, searchRight, weightedUniqueDraws } from "./weighted.js";
 
@@ -130,7 +131,6 @@ const LOG_TAB = new Float64Array([
 
 const F64 = new Float64Array(1);
 const U32 = new Uint32Array(F64.buffer); // U32[0] low word, U32[1] high word (little-endian hosts)
-const SPLIT = 134217729; // 2^27 + 1, Veltkamp's splitter for an exact product
 
 // a + b, rounded to odd: the extra-precision step that makes the emulated fma below exact
 // (Boldo & Melquiond, "Emulation of FMA and correctly rounded sums", IEEE TC 2008).
@@ -156,13 +156,7 @@ function addRoundOdd(a: number, b: number): number {
 /** Correctly rounded a * b + c (C's fma), for finite operands far from overflow and underflow. */
 export function fma(a: number, b: number, c: number): number {
   const ph = a * b;
-  let t = SPLIT * a;
-  const ah = t - (t - a);
-  const al = a - ah;
-  t = SPLIT * b;
-  const bh = t - (t - b);
-  const bl = b - bh;
-  const pl = al * bl - (ph - ah * bh - al * bh - ah * bl);
+  const pl = productError(a, b, ph);
   const th = c + ph;
   const bb = th - c;
   const tl = c - (th - bb) + (ph - bb);
@@ -347,8 +341,8 @@ export class RandomState {
     return size === undefined ? out[0] : out;
   }
 
-  /** Shuffles in place like numpy's legacy shuffle: Fisher–Yates from the end, j = random_interval(i). */
-  shuffle<T>(x: T[]): void {
+  /** Shuffles in place like numpy's legacy shuffle: Fisher–Yates from the end, j = random_interval(i). Typed arrays too. */
+  shuffle<T>(x: { length: number; [index: number]: T }): void {
     for (let i = x.length - 1; i > 0; i--) {
       const j = this.interval(i);
       const t = x[i];

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Agent } from "../agents/types.js";
 import type { Competition } from "../core/competition.js";
+import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../io/atomic.js";
 import { gradeToReport, loadGradingInputs } from "../grading/grade.js";
@@ -49,11 +50,8 @@ export interface RunProgress {
 
 /** Fixed-width elapsed time ("00h05m03s"), so snapshot files sort by time. */
 export function snapshotName(elapsedSeconds: number): string {
-  const h = Math.floor(elapsedSeconds / 3600);
-  const m = Math.floor((elapsedSeconds % 3600) / 60);
-  const s = elapsedSeconds % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(h)}h${pad(m)}m${pad(s)}s`;
+  const { h, m, s } = hms(elapsedSeconds);
+  return `${pad2(h)}h${pad2(m)}m${pad2(s)}s`;
 }
 
 /** Environment every agent process starts with; nothing is inherited from the harness. */

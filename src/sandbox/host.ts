@@ -48,7 +48,6 @@ export class HostSandbox implements Sandbox {
   private diskPeak = 0;
   private poll: NodeJS.Timeout | null = null;
   private closed = false;
-  private lastOom = 0;
   private finalPeaks: ResourcePeaks | null = null;
 
   constructor(
@@ -107,6 +106,12 @@ export class HostSandbox implements Sandbox {
     const wrapped = this.wrapper.argv(argv, cwd, env, this.cgroup !== null);
     const hostArgv = [...joinPrefix(this.cgroup), ...wrapped.argv];
     const oomBefore = this.cgroup?.stats().oomKills ?? 0;
+    // The child holds its own copies once spawned; ours are closed then, or here if it never started.
+    let fdsOpen = (wrapped.fds ?? []).length > 0;
+    const closeFds = () => {
+      if (fdsOpen) for (const fd of wrapped.fds ?? []) fs.closeSync(fd);
+      fdsOpen = false;
+    };
     const result = await runProcess(hostArgv, {
       env: this.wrapper.hostEnv(env),
       cwd: this.wrapper.hostCwd(cwd),
@@ -119,7 +124,7 @@ export class HostSandbox implements Sandbox {
       extraFds: wrapped.fds,
       onSpawn: (pid) => {
         this.running.add(pid);
-        for (const fd of wrapped.fds ?? []) fs.closeSync(fd);
+        closeFds();
       },
       onTimeout: (pid) => {
         if (Date.now() >= this.deadline - 50) void this.kill("time_limit");
@@ -127,12 +132,11 @@ export class HostSandbox implements Sandbox {
       },
       // Anything the command left behind (daemons, background jobs) dies with it.
       onExit: (pid) => killGroup(pid, "SIGKILL"),
-    });
+    }).finally(closeFds);
     this.running.delete(result.pid);
     // Between commands nothing of the agent's may keep running (a daemon outside the group).
     if (this.running.size === 0) this.cgroup?.killAll("SIGKILL");
     const oomAfter = this.cgroup?.stats().oomKills ?? 0;
-    this.lastOom = oomAfter;
     let reason: ExitReason;
     if (this.killedReason !== null) reason = this.killedReason;
     else if (result.timedOut) reason = "time_limit";
@@ -186,7 +190,7 @@ export class HostSandbox implements Sandbox {
       pids: s?.pidsPeak ?? null,
       cpuSeconds: s?.cpuSeconds ?? null,
       diskBytes: this.diskPeak,
-      oomKills: s?.oomKills ?? (this.cgroup ? this.lastOom : null),
+      oomKills: s?.oomKills ?? null,
     };
   }
 

@@ -1,3 +1,4 @@
+import { hms, pad2 } from "../core/duration.js";
 import { UserError } from "../core/errors.js";
 import type { Limits } from "./types.js";
 
@@ -71,12 +72,8 @@ export function parseGpus(text: string): number[] {
 
 /** Format ms as a compact duration for file names and progress ("1h02m03s"). */
 export function formatDuration(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return h > 0 ? `${h}h${pad(m)}m${pad(sec)}s` : m > 0 ? `${m}m${pad(sec)}s` : `${sec}s`;
+  const { h, m, s } = hms(ms / 1000);
+  return h > 0 ? `${h}h${pad2(m)}m${pad2(s)}s` : m > 0 ? `${m}m${pad2(s)}s` : `${s}s`;
 }
 
 /** Run limits as the command line spells them; unset optional ones mean "unlimited". */

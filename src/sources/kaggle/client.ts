@@ -3,8 +3,8 @@
  * data downloads and leaderboards. Transient failures are retried; the rest become KaggleErrors
  * whose messages say what to do and never contain the credentials.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { UserError } from "../../core/errors.js";
+import { withRetries } from "../retry.js";
 import { authHeader, describeAuth, secretsOf, type KaggleAuth } from "./credentials.js";
 import {
   downloadToFile,
@@ -83,6 +83,17 @@ export interface KaggleDownloadOptions {
 
 // Kaggle and proxies sometimes ask for very long pauses; beyond this a retry is pointless anyway.
 const MAX_DELAY_MS = 120_000;
+
+/** Whether a failed request is worth retrying, and the wait the server asked for. */
+function retryClass(err: unknown): { retryAfterMs: number | null } | null {
+  if (err instanceof HttpStatusError) {
+    // A storage host refusing a signed URL usually means the signature expired; the API signs a fresh one.
+    const expiredSignature = err.redirected && (err.status === 401 || err.status === 403);
+    if (!(err.status === 429 || err.status >= 500 || expiredSignature)) return null;
+    return { retryAfterMs: err.retryAfterMs };
+  }
+  return err instanceof TransferError && err.retryable ? { retryAfterMs: null } : null;
+}
 
 interface Target {
   competition: string;
@@ -218,40 +229,19 @@ export class KaggleClient {
     );
   }
 
-  private async withRetries<T>(url: string, target: Target, attempt: () => Promise<T>): Promise<T> {
-    for (let n = 0; ; n++) {
-      try {
-        return await attempt();
-      } catch (err) {
-        const delay = this.retryDelay(err, n);
-        if (delay === null) throw this.explain(err, url, target);
-        if (n >= this.retries) {
-          throw this.error(
-            "network",
-            `Could not get ${redactUrl(url)} from Kaggle after ${n + 1} attempts; last error: ${reasonOf(err)}`,
-          );
-        }
-        this.onRetry?.({ url: redactUrl(url), attempt: n + 1, delayMs: delay, reason: this.scrub(reasonOf(err)) });
-        await sleep(delay);
-      }
-    }
-  }
-
-  // Milliseconds to wait before retrying after `err`, or null when retrying cannot help.
-  private retryDelay(err: unknown, attempt: number): number | null {
-    let retryAfter: number | null = null;
-    if (err instanceof HttpStatusError) {
-      // A storage host refusing a signed URL usually means the signature expired; the API signs a fresh one.
-      const expiredSignature = err.redirected && (err.status === 401 || err.status === 403);
-      if (!(err.status === 429 || err.status >= 500 || expiredSignature)) return null;
-      retryAfter = err.retryAfterMs;
-    } else if (!(err instanceof TransferError && err.retryable)) {
-      return null;
-    }
-    if (retryAfter !== null) return Math.min(retryAfter, MAX_DELAY_MS);
-    const base = Math.min(this.backoffMs * 2 ** attempt, MAX_DELAY_MS);
-    // Jitter spreads out clients that failed together so they do not retry in lockstep.
-    return Math.round(base * (1 + Math.random() * 0.5));
+  private withRetries<T>(url: string, target: Target, attempt: () => Promise<T>): Promise<T> {
+    return withRetries(
+      attempt,
+      { retries: this.retries, backoffMs: this.backoffMs, maxDelayMs: MAX_DELAY_MS, jitter: true },
+      {
+        classify: retryClass,
+        notRetryable: (err) => this.explain(err, url, target),
+        exhausted: (err, attempts) =>
+          this.error("network", `Could not get ${redactUrl(url)} from Kaggle after ${attempts} attempts; last error: ${reasonOf(err)}`),
+        onRetry: (err, attempt, delayMs) =>
+          this.onRetry?.({ url: redactUrl(url), attempt, delayMs, reason: this.scrub(reasonOf(err)) }),
+      },
+    );
   }
 
   private explain(err: unknown, url: string, target: Target): unknown {

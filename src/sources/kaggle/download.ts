@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { parseRetryAfter } from "../retry.js";
 
 /** Progress of a transfer in bytes; `total` is null when the server does not say how big the body is. */
 export type ProgressFn = (done: number, total: number | null) => void;
@@ -66,15 +67,6 @@ export function redactUrl(url: string): string {
   } catch {
     return "(invalid URL)";
   }
-}
-
-/** Milliseconds to wait from a Retry-After header: seconds (fractions tolerated) or an HTTP date; null if absent. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (value === null) return null;
-  const t = value.trim();
-  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * 1000);
-  const date = Date.parse(t);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /** Turn whatever fetch threw into a TransferError that says what happened and whether to retry. */

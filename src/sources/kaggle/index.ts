@@ -24,9 +24,9 @@ export {
   downloadToFile,
   fetchBuffer,
   HttpStatusError,
-  parseRetryAfter,
   redactUrl,
   TransferError,
   type DownloadToFileOptions,
   type ProgressFn,
 } from "./download.js";
+export { parseRetryAfter } from "../retry.js";

@@ -9,9 +9,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { UserError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../io/atomic.js";
+import { withRetries } from "../retry.js";
 import {
   DEFAULT_TIMEOUT_MS,
   fileMatchesLfsPointer,
@@ -133,23 +133,20 @@ export function upstreamFileUrl(
 }
 
 /** Runs `attempt` again after transient failures, with exponential backoff. */
-async function withRetries<T>(attempt: () => Promise<T>, retries: number, backoffMs: number): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!(err instanceof UpstreamFetchError) || !err.retryable) throw err;
-      if (i >= retries) {
-        if (i === 0) throw err;
-        throw new UpstreamFetchError(err.kind, err.url, `${err.reason} (gave up after ${i + 1} attempts)`, {
-          status: err.status,
-          retryable: true,
-        });
-      }
-      const wait = Math.max(backoffMs * 2 ** i, err.retryAfterMs ?? 0);
-      await sleep(Math.min(wait, MAX_WAIT_MS));
-    }
-  }
+function retrying<T>(attempt: () => Promise<T>, retries: number, backoffMs: number): Promise<T> {
+  return withRetries(
+    attempt,
+    { retries, backoffMs, maxDelayMs: MAX_WAIT_MS, jitter: false },
+    {
+      classify: (err) => (err instanceof UpstreamFetchError && err.retryable ? { retryAfterMs: err.retryAfterMs ?? null } : null),
+      notRetryable: (err) => err,
+      exhausted: (err, attempts) => {
+        const e = err as UpstreamFetchError;
+        if (attempts === 1) return e;
+        return new UpstreamFetchError(e.kind, e.url, `${e.reason} (gave up after ${attempts} attempts)`, { status: e.status, retryable: true });
+      },
+    },
+  );
 }
 
 function sidecar(file: string, suffix: string): string {
@@ -207,7 +204,7 @@ export async function fetchUpstreamFile(
   const backoffMs = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
-    const body = await withRetries(
+    const body = await retrying(
       async () => readBody(await upstreamRequest(url, { timeoutMs }), url, timeoutMs),
       retries,
       backoffMs,
@@ -223,7 +220,7 @@ export async function fetchUpstreamFile(
       // Pointer first: if we die before the object lands, the next run simply refetches it.
       writeFileAtomic(pointerFile, head);
       const lfsBaseUrl = baseUrl(opts.lfsBaseUrl, "MLEBENCH_UPSTREAM_LFS_URL", DEFAULT_LFS_URL);
-      const data = await withRetries(
+      const data = await retrying(
         () => resolveLfsObject(pointer, { lfsBaseUrl, repo: UPSTREAM_REPO, timeoutMs }),
         retries,
         backoffMs,

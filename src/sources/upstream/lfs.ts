@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
+import { parseRetryAfter } from "../retry.js";
 
 /** The first line of every Git LFS pointer file (spec v1). */
 export const LFS_POINTER_VERSION_LINE = "version https://git-lfs.github.com/spec/v1";
@@ -125,13 +126,6 @@ function withoutQuery(url: string): string {
   return q < 0 ? url : `${url.slice(0, q)}?…`;
 }
 
-function parseRetryAfter(value: string | null): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const when = Date.parse(value);
-  return Number.isNaN(when) ? undefined : Math.max(0, when - Date.now());
-}
-
 /** Server-side trouble worth waiting out; other statuses will not change on a retry. */
 function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
@@ -167,7 +161,7 @@ export async function upstreamRequest(
   throw new UpstreamFetchError(kind, url, cause, {
     status: res.status,
     retryable: isRetryableStatus(res.status),
-    retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
+    retryAfterMs: parseRetryAfter(res.headers.get("retry-after")) ?? undefined,
   });
 }
 
