@@ -1,6 +1,7 @@
 /**
  * CSV output byte-for-byte like pandas' `DataFrame.to_csv(path, index=False)`: "\n" line ends,
  * Python csv QUOTE_MINIMAL quoting, floats as Python repr, missing values as empty fields.
+ * With `{ quoting: "nonnumeric" }`, `to_csv(..., quoting=csv.QUOTE_NONNUMERIC)` instead.
  */
 import type { Column, Table } from "../core/table.js";
 import { writeFileAtomic } from "./atomic.js";
@@ -51,6 +52,46 @@ function cellText(col: Column, i: number): string {
   }
 }
 
+/**
+ * How fields are quoted: "minimal" is to_csv's default (csv.QUOTE_MINIMAL); "nonnumeric" is
+ * `quoting=csv.QUOTE_NONNUMERIC`, where pandas hands ints, floats and bools to the csv module as
+ * numbers (written bare) and every text cell, header name and missing value as a string (quoted,
+ * so a missing value is `""`).
+ */
+export type CsvQuoting = "minimal" | "nonnumeric";
+
+/** Options for {@link writeCsv}, {@link formatCsv} and {@link formatCsvChunks}. */
+export interface CsvWriteOptions {
+  quoting?: CsvQuoting;
+}
+
+/** A field as Python's csv module writes it with QUOTE_NONNUMERIC once pandas has turned it into a str. */
+function quoteAlways(s: string): string {
+  return `"${s.replace(QUOTE_RE, '""')}"`;
+}
+
+function cellTextNonNumeric(col: Column, i: number): string {
+  switch (col.kind) {
+    case "float": {
+      const v = col.values[i];
+      // pandas replaces NaN by na_rep, a str, before the csv module sees it.
+      return v !== v ? '""' : floatText(v);
+    }
+    case "int":
+    case "bigint":
+    case "bool":
+      return cellText(col, i);
+    case "string": {
+      const v = col.values[i];
+      return v === null ? '""' : quoteAlways(v);
+    }
+    case "object": {
+      const v = col.values[i];
+      return v === null ? '""' : v ? "True" : "False";
+    }
+  }
+}
+
 /** Python's csv writer turns a record that is one empty field into `""`, so it doesn't read back as a blank line. */
 function joinRecord(fields: string[]): string {
   if (fields.length === 1 && fields[0] === "") return '""';
@@ -58,19 +99,25 @@ function joinRecord(fields: string[]): string {
 }
 
 /** The CSV text of `table` in pieces of roughly `chunkChars` characters, so huge tables never become one string. */
-export function* formatCsvChunks(table: Table, chunkChars = 1 << 20): Generator<string, void, undefined> {
+export function* formatCsvChunks(
+  table: Table,
+  chunkChars = 1 << 20,
+  options: CsvWriteOptions = {},
+): Generator<string, void, undefined> {
+  const nonNumeric = options.quoting === "nonnumeric";
+  const cell = nonNumeric ? cellTextNonNumeric : cellText;
   const cols = table.columns.map((name) => {
     const col = table.data.get(name);
     if (!col) throw new Error(`table has no data for column '${name}'`);
     return col;
   });
   const ncols = cols.length;
-  let buf = joinRecord(table.columns.map(quoteField)) + "\n";
+  let buf = joinRecord(table.columns.map(nonNumeric ? quoteAlways : quoteField)) + "\n";
   for (let i = 0; i < table.rowCount; i++) {
-    if (ncols === 1) buf += joinRecord([cellText(cols[0], i)]) + "\n";
+    if (ncols === 1) buf += joinRecord([cell(cols[0], i)]) + "\n";
     else {
-      let line = cellText(cols[0], i);
-      for (let j = 1; j < ncols; j++) line += "," + cellText(cols[j], i);
+      let line = cell(cols[0], i);
+      for (let j = 1; j < ncols; j++) line += "," + cell(cols[j], i);
       buf += line + "\n";
     }
     if (buf.length >= chunkChars) {
@@ -82,13 +129,13 @@ export function* formatCsvChunks(table: Table, chunkChars = 1 << 20): Generator<
 }
 
 /** The CSV text pandas' `to_csv(index=False)` would write for `table`. */
-export function formatCsv(table: Table): string {
+export function formatCsv(table: Table, options: CsvWriteOptions = {}): string {
   let out = "";
-  for (const piece of formatCsvChunks(table)) out += piece;
+  for (const piece of formatCsvChunks(table, undefined, options)) out += piece;
   return out;
 }
 
 /** Write `table` to `path` as pandas' `to_csv(path, index=False)` would, atomically and in chunks. */
-export function writeCsv(path: string, table: Table): void {
-  writeFileAtomic(path, formatCsvChunks(table));
+export function writeCsv(path: string, table: Table, options: CsvWriteOptions = {}): void {
+  writeFileAtomic(path, formatCsvChunks(table, undefined, options));
 }

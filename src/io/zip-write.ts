@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { UserError } from "../core/errors.js";
@@ -27,8 +28,12 @@ export async function writeZip(zipPath: string, members: Iterable<ZipMember>): P
     if (seen.has(m.name)) throw new UserError(`${zipPath}: member "${m.name}" given twice`);
     seen.add(m.name);
     if (!fs.existsSync(m.source)) throw new UserError(`${zipPath}: cannot add ${m.source}: it does not exist`);
+    if (!fs.statSync(m.source).isFile()) throw new UserError(`${zipPath}: cannot add ${m.source}: it is not a regular file`);
     zip.addFile(m.source, m.name, { compress: true });
   }
+  // yazl reports a source it cannot read on the ZipFile, not the stream; failing the stream
+  // ends the pipeline instead of leaving it waiting forever.
+  zip.on("error", (e: Error) => (zip.outputStream as Readable).destroy(e));
   zip.end();
   try {
     await pipeline(zip.outputStream, fs.createWriteStream(part));

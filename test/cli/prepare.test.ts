@@ -36,9 +36,9 @@ describe("mlebench prepare", () => {
     const none = mlebench(["prepare"]);
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/exactly one of -c <id\.\.\.>, --split <name>, --lite, -l <file> or --all/);
-    const kaggle = mlebench(["prepare", "-c", "aerial-cactus-identification", "--data-dir", tempDir()]);
+    const kaggle = mlebench(["prepare", "-c", "3d-object-detection-for-autonomous-vehicles", "--data-dir", tempDir()]);
     expect(kaggle.status).toBe(2);
-    expect(kaggle.stderr).toContain('The preparer of "aerial-cactus-identification" is not implemented yet, so its public/private split cannot be made (nothing was downloaded)');
+    expect(kaggle.stderr).toContain('The preparer of "3d-object-detection-for-autonomous-vehicles" is not implemented yet, so its public/private split cannot be made (nothing was downloaded)');
     const uncatalogued = mlebench(["prepare", "-c", "no-such-competition", "--data-dir", tempDir()]);
     expect(uncatalogued.status).toBe(2);
     expect(uncatalogued.stderr).toContain('Unknown competition "no-such-competition"');
@@ -69,5 +69,25 @@ describe("mlebench prepare (an upstream competition, offline)", () => {
     const strict = mlebench(["prepare", "-c", "spaceship-titanic", "--data-dir", dataDir], env);
     expect(strict.status).toBe(2);
     expect(strict.stderr).toContain("No checksums for \"spaceship-titanic\"");
+  });
+});
+
+describe("mlebench prepare (a competition with a preparer but no grader here)", () => {
+  it("prepares leaf-classification from raw/ and list --all shows it prepared, without a grader", () => {
+    const dataDir = tempDir();
+    const raw = path.join(dataDir, "leaf-classification", "raw");
+    fs.cpSync(path.join(REPO, "test/fixtures/preparers/leaf-classification/raw"), raw, { recursive: true });
+    const env = { MLEBENCH_UPSTREAM_RAW_URL: "http://127.0.0.1:9", MLEBENCH_UPSTREAM_LFS_URL: "http://127.0.0.1:9" };
+    const r = mlebench(["prepare", "-c", "leaf-classification", "--skip-verification", "--data-dir", dataDir, "--json"], env);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: "leaf-classification", status: "prepared" });
+    const expected = JSON.parse(fs.readFileSync(path.join(REPO, "test/fixtures/preparers/leaf-classification/expected.json"), "utf8")).md5;
+    const priv = path.join(dataDir, "leaf-classification", "prepared", "private");
+    expect(md5File(path.join(priv, "test.csv"))).toBe(expected["private/test.csv"]);
+    // raw/ is dropped without --keep-raw, as upstream does.
+    expect(fs.existsSync(raw)).toBe(false);
+    const list = mlebench(["list", "--all", "--json", "--data-dir", dataDir]);
+    const row = (JSON.parse(list.stdout) as { id: string }[]).find((x) => x.id === "leaf-classification");
+    expect(row).toMatchObject({ status: "no grader", prepared: true, preparer: true, in_registry: false });
   });
 });

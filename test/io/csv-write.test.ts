@@ -82,6 +82,57 @@ describe("formatCsv details", () => {
   });
 });
 
+describe("formatCsv with quoting: nonnumeric (csv.QUOTE_NONNUMERIC)", () => {
+  // Expected texts printed by Debian's python3 (pandas 1.5) with
+  // df.to_csv(index=False, quotechar='"', quoting=csv.QUOTE_NONNUMERIC).
+  it("quotes text, header and missing values; leaves numbers and bools bare", () => {
+    const t = makeTable([
+      ["i", { kind: "int", values: Float64Array.from([1, -2, 3, 0]) }],
+      ["f", { kind: "float", values: Float64Array.from([0.1, NaN, 1e20, -0]) }],
+      ["s", { kind: "string", values: ["a", 'b"c', null, "x,y\nz\r"] }],
+      ["b", { kind: "bool", values: Uint8Array.from([1, 0, 1, 0]) }],
+      ["o", { kind: "object", values: [true, null, false, null] }],
+      ["big", { kind: "bigint", values: [18446744073709551615n, 1n, 2n, 3n] }],
+      ["u", { kind: "string", values: ["Ёлка €", "  ", "1.5", '"'] }],
+      ["g", { kind: "float", values: Float64Array.from([1e-5, Infinity, 1e16, -Infinity]) }],
+    ]);
+    const want =
+      '"i","f","s","b","o","big","u","g"\n' +
+      '1,0.1,"a",True,True,18446744073709551615,"Ёлка €",1e-05\n' +
+      '-2,"","b""c",False,"",1,"  ",inf\n' +
+      '3,1e+20,"",True,False,2,"1.5",1e+16\n' +
+      '0,-0.0,"x,y\nz\r",False,"",3,"""",-inf\n';
+    expect(formatCsv(t, { quoting: "nonnumeric" })).toBe(want);
+    const p = join(dir, "nonnumeric.csv");
+    writeCsv(p, t, { quoting: "nonnumeric" });
+    expect(readFileSync(p, "utf8")).toBe(want);
+  });
+
+  it("writes a lone missing value as a quoted empty field in text and float columns alike", () => {
+    const s = makeTable([["x", { kind: "string", values: [null, "a"] }]]);
+    expect(formatCsv(s, { quoting: "nonnumeric" })).toBe('"x"\n""\n"a"\n');
+    const f = makeTable([["x", { kind: "float", values: Float64Array.from([NaN, 2.5]) }]]);
+    expect(formatCsv(f, { quoting: "nonnumeric" })).toBe('"x"\n""\n2.5\n');
+  });
+
+  it("keeps the default (QUOTE_MINIMAL) output unchanged", () => {
+    const t = makeTable([["s", { kind: "string", values: ["a", null] }], ["n", { kind: "int", values: Float64Array.from([1, 2]) }]]);
+    expect(formatCsv(t)).toBe("s,n\na,1\n,2\n");
+    expect(formatCsv(t, { quoting: "minimal" })).toBe("s,n\na,1\n,2\n");
+  });
+
+  it("chunks nonnumeric output the same way", () => {
+    const n = 20_000;
+    const t = makeTable([
+      ["id", { kind: "int", values: Float64Array.from({ length: n }, (_, i) => i) }],
+      ["s", { kind: "string", values: Array.from({ length: n }, (_, i) => (i % 5 ? `w${i}` : null)) }],
+    ]);
+    const chunks = [...formatCsvChunks(t, 2048, { quoting: "nonnumeric" })];
+    expect(chunks.length).toBeGreaterThan(50);
+    expect(chunks.join("")).toBe(formatCsv(t, { quoting: "nonnumeric" }));
+  });
+});
+
 describe("writeFileAtomic", () => {
   it("writes, replaces, accepts pieces and leaves no temp files", () => {
     const d = mkdtempSync(join(dir, "atomic-"));

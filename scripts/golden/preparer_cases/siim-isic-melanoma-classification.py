@@ -1,0 +1,252 @@
+"""siim-isic-melanoma-classification: synthetic raw files and upstream's preparation steps.
+
+Kaggle ships train.csv (image_name, patient_id, sex, age_approx, anatom_site_general_challenge,
+diagnosis, benign_malignant, target; sex, age and site have gaps), train/<image>.dcm,
+jpeg/train/<image>.jpg and tfrecords/trainNN-<count>.tfrec (plus testNN-<count>.tfrec), each
+record a serialized tf.train.Example holding the image bytes, its name and its metadata.
+
+TensorFlow is not available here, so the TFRecord files are written (and read back in prepare)
+by hand: length-prefixed records with masked CRC-32C checksums around protobuf-encoded Examples."""
+import os
+import shutil
+import struct
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+N_TRAIN_FILES = 16
+PER_FILE = 6
+TEST_FILES = {"train00-2071.tfrec", "train06-2071.tfrec"}
+
+SITES = ["torso", "lower extremity", "upper extremity", "head/neck", "palms/soles", "oral/genital"]
+DIAGNOSES = ["unknown", "nevus", "seborrheic keratosis", "lentigo NOS", "lichenoid keratosis", "solar lentigo",
+             "cafe-au-lait macule", "atypical melanocytic proliferation"]
+
+
+# --- CRC-32C and TFRecord framing -------------------------------------------------------------
+
+def _crc32c_table():
+    table = []
+    for n in range(256):
+        c = n
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+    return table
+
+
+CRC_TABLE = _crc32c_table()
+
+
+def crc32c(data):
+    c = 0xFFFFFFFF
+    for b in data:
+        c = CRC_TABLE[(c ^ b) & 0xFF] ^ (c >> 8)
+    return c ^ 0xFFFFFFFF
+
+
+def masked_crc(data):
+    c = crc32c(data)
+    return ((((c >> 15) | (c << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def tfrecord_bytes(records):
+    out = bytearray()
+    for data in records:
+        length = struct.pack("<Q", len(data))
+        out += length + struct.pack("<I", masked_crc(length)) + data + struct.pack("<I", masked_crc(data))
+    return bytes(out)
+
+
+def tfrecord_read(path):
+    with open(path, "rb") as f:
+        blob = f.read()
+    pos, records = 0, []
+    while pos < len(blob):
+        (length,) = struct.unpack_from("<Q", blob, pos)
+        assert struct.unpack_from("<I", blob, pos + 8)[0] == masked_crc(blob[pos:pos + 8])
+        data = blob[pos + 12:pos + 12 + length]
+        assert struct.unpack_from("<I", blob, pos + 12 + length)[0] == masked_crc(data)
+        records.append(data)
+        pos += 16 + length
+    return records
+
+
+# --- protobuf: just enough of tf.train.Example -------------------------------------------------
+
+def _varint(v):
+    v &= (1 << 64) - 1  # negative int64 values take ten bytes, as two's complement
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        if v:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+
+def _field(num, payload):
+    return _varint(num << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _feature(value):
+    """A Feature message: bytes_list (1) for bytes/str, int64_list (3) for ints, float_list (2) for floats."""
+    if isinstance(value, (bytes, str)):
+        raw = value.encode("utf-8") if isinstance(value, str) else value
+        return _field(1, _field(1, raw))
+    if isinstance(value, float):
+        return _field(2, _field(1, struct.pack("<f", value)))
+    return _field(3, _field(1, _varint(int(value))))
+
+
+def example_bytes(features):
+    entries = b"".join(_field(1, _field(1, k.encode("utf-8")) + _field(2, _feature(v))) for k, v in features.items())
+    return _field(1, entries)
+
+
+def _read_varint(buf, pos):
+    shift, value = 0, 0
+    while True:
+        b = buf[pos]
+        pos += 1
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return value, pos
+
+
+def _fields(buf):
+    pos = 0
+    while pos < len(buf):
+        tag, pos = _read_varint(buf, pos)
+        wire = tag & 7
+        if wire == 0:
+            value, pos = _read_varint(buf, pos)
+        elif wire == 1:
+            value, pos = buf[pos:pos + 8], pos + 8
+        elif wire == 5:
+            value, pos = buf[pos:pos + 4], pos + 4
+        elif wire == 2:
+            n, pos = _read_varint(buf, pos)
+            value, pos = buf[pos:pos + n], pos + n
+        else:
+            raise ValueError("wire type %d" % wire)
+        yield tag >> 3, wire, value
+
+
+def first_bytes_value(example, name):
+    """feature[name].bytes_list.value[0], the way upstream reads ids with TensorFlow."""
+    found = None
+    for num, wire, features in _fields(example):
+        if num == 1 and wire == 2:
+            for enum, ewire, entry in _fields(features):
+                fields = list(_fields(entry)) if enum == 1 and ewire == 2 else []
+                # protobuf's upb backend leaves an entry with stray fields out of the map.
+                if fields and all(k in (1, 2) and w == 2 for k, w, _ in fields):
+                    parts = {k: v for k, w, v in fields}
+                    if parts.get(1, b"").decode("utf-8") == name:
+                        found = parts.get(2, b"")
+    for num, wire, lst in _fields(found):
+        if num == 1 and wire == 2:
+            for vnum, vwire, value in _fields(lst):
+                if vnum == 1 and vwire == 2:
+                    return bytes(value)
+    raise IndexError("no bytes value for %s" % name)
+
+
+def ids_from_tfrecords(path, name="image_name"):
+    return [first_bytes_value(r, name).decode("utf-8") for r in tfrecord_read(path)]
+
+
+# --- raw files -----------------------------------------------------------------------------------
+
+def _maybe(rs, values, p):
+    return [None if rs.random_sample() < p else v for v in values]
+
+
+def make_raw(raw):
+    rs = np.random.RandomState(2020)
+    n = N_TRAIN_FILES * PER_FILE
+    names = sorted("ISIC_%07d" % v for v in rs.choice(10 ** 7, n, replace=False))
+    patients = ["IP_%07d" % v for v in rs.randint(0, 10 ** 7, n // 3)]
+    target = (rs.random_sample(n) < 0.1).astype(int)
+    df = pd.DataFrame({
+        "image_name": names,
+        "patient_id": rs.choice(patients, n),
+        "sex": _maybe(rs, list(rs.choice(["male", "female"], n)), 0.05),
+        "age_approx": _maybe(rs, list(rs.randint(0, 19, n) * 5.0), 0.05),
+        "anatom_site_general_challenge": _maybe(rs, list(rs.choice(SITES, n)), 0.1),
+        "diagnosis": np.where(target == 1, "melanoma", rs.choice(DIAGNOSES, n)),
+        "benign_malignant": np.where(target == 1, "malignant", "benign"),
+        "target": target,
+    })
+    df.to_csv(os.path.join(raw, "train.csv"), index=False)
+    for d in ("train", "jpeg/train", "tfrecords"):
+        os.makedirs(os.path.join(raw, d))
+    jpegs = {}
+    for name in names:
+        jpegs[name] = b"\xff\xd8\xff\xe0 fake jpeg " + name.encode() + b"\xff\xd9"
+        with open(os.path.join(raw, "jpeg", "train", name + ".jpg"), "wb") as f:
+            f.write(jpegs[name])
+        with open(os.path.join(raw, "train", name + ".dcm"), "wb") as f:
+            f.write(b"\x00" * 16 + b"DICM fake " + name.encode())
+    # Images are spread over the record files at random, as Kaggle's are (grouped by patient, not name).
+    order = rs.permutation(n)
+    for k in range(N_TRAIN_FILES):
+        count = 2061 if k == N_TRAIN_FILES - 1 else 2071
+        records = []
+        for i in order[k * PER_FILE:(k + 1) * PER_FILE]:
+            row = df.iloc[i]
+            age = row["age_approx"]
+            records.append(example_bytes({
+                "image": jpegs[row["image_name"]],
+                "image_name": row["image_name"],
+                "patient_id": int(row["patient_id"][3:]),
+                "sex": -1 if row["sex"] is None else int(row["sex"] == "male"),
+                "age_approx": -1 if pd.isna(age) else int(age),
+                "anatom_site_general_challenge": -1 if row["anatom_site_general_challenge"] is None else SITES.index(row["anatom_site_general_challenge"]),
+                "diagnosis": DIAGNOSES.index(row["diagnosis"]) if row["diagnosis"] in DIAGNOSES else 8,
+                "target": int(row["target"]),
+                "width": 6000, "height": 4000,
+            }))
+        with open(os.path.join(raw, "tfrecords", "train%02d-%d.tfrec" % (k, count)), "wb") as f:
+            f.write(tfrecord_bytes(records))
+    # Kaggle's own test records sit in the same folder; the preparer must leave them out.
+    for k in range(2):
+        records = [example_bytes({"image": b"\xff\xd8 test", "image_name": "ISIC_9%06d" % (k * 10 + j)}) for j in range(3)]
+        with open(os.path.join(raw, "tfrecords", "test%02d-687.tfrec" % k), "wb") as f:
+            f.write(tfrecord_bytes(records))
+
+
+def prepare(raw, public, private):
+    raw, public, private = Path(raw), Path(public), Path(private)
+    old = pd.read_csv(raw / "train.csv")
+    held = []
+    for name in TEST_FILES:
+        held.extend(ids_from_tfrecords(raw / "tfrecords" / name))
+    is_test = old["image_name"].isin(held)
+    train, test = old[~is_test], old[is_test]
+    test_public = test.copy()[["image_name", "patient_id", "sex", "age_approx", "anatom_site_general_challenge"]]
+    test = test[["image_name", "target"]]
+    sample = test.copy()
+    sample["target"] = 0
+    train.to_csv(public / "train.csv", index=False)
+    test_public.to_csv(public / "test.csv", index=False)
+    sample.to_csv(public / "sample_submission.csv", index=False)
+    test.to_csv(private / "test.csv", index=False)
+    for frame, split in ((train, "train"), (test, "test")):
+        (public / split).mkdir(parents=True, exist_ok=True)
+        (public / "jpeg" / split).mkdir(parents=True, exist_ok=True)
+        for name in frame["image_name"]:
+            shutil.copy(raw / "train" / (name + ".dcm"), public / split / (name + ".dcm"))
+            shutil.copy(raw / "jpeg" / "train" / (name + ".jpg"), public / "jpeg" / split / (name + ".jpg"))
+    dest = public / "tfrecords"
+    dest.mkdir(parents=True, exist_ok=True)
+    counts = {"train": 0, "test": 0}
+    for f in sorted((raw / "tfrecords").glob("train*.tfrec")):
+        kind = "test" if f.name in TEST_FILES else "train"
+        shutil.copy(f, dest / ("%s%02d-%s.tfrec" % (kind, counts[kind], f.stem.split("-")[1])))
+        counts[kind] += 1

@@ -1,0 +1,11 @@
+import type { UpstreamPrepareContext } from "../../core/competition.js";
+// Upstream's Russian preparer repeats the English one step for step; only the file prefix differs.
+import { prepareTextNormalization } from "../text-normalization-challenge-english-language/normalization-split.js";
+
+/**
+ * Upstream's split: 10% of the sentences of Kaggle's ru_train.csv (random_state 0) become the
+ * test set; outputs are quoted with csv.QUOTE_NONNUMERIC and the public ones zipped one by one.
+ */
+export function prepare(ctx: UpstreamPrepareContext): Promise<void> {
+  return prepareTextNormalization(ctx, "ru");
+}
