@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
@@ -42,29 +43,51 @@ function zipListing(file: string, rel: string): Promise<Record<string, string>> 
   });
 }
 
+/** Run a competition's preparer on a copy of its fixture's raw/ (after `arrange`) and list the md5 of every output. */
+async function prepareFixture(id: string, arrange: (raw: string) => void = () => {}): Promise<Record<string, string>> {
+  const dir = tempDir();
+  const pub = path.join(dir, "public");
+  const priv = path.join(dir, "private");
+  fs.mkdirSync(pub);
+  fs.mkdirSync(priv);
+  // Imported by folder convention so the test covers a preparer even before it is registered.
+  const { prepare } = (await import(path.join(SRC, id, "prepare.ts"))) as { prepare: UpstreamSpec["prepare"] };
+  // Preparers may unpack archives into raw/; they get a copy so the fixture stays as shipped.
+  const raw = path.join(dir, "raw");
+  fs.cpSync(path.join(FIXTURES, id, "raw"), raw, { recursive: true });
+  arrange(raw);
+  await prepare({ raw, public: pub, private: priv });
+  const actual: Record<string, string> = {};
+  for (const [label, d] of [["public", pub], ["private", priv]] as const) {
+    for (const f of listFiles(d)) {
+      if (f.toLowerCase().endsWith(".zip")) Object.assign(actual, await zipListing(path.join(d, f), `${label}/${f}`));
+      else actual[`${label}/${f}`] = md5File(path.join(d, f));
+    }
+  }
+  return actual;
+}
+
+function expectedMd5s(id: string): Record<string, string> {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "expected.json"), "utf8")).md5 as Record<string, string>;
+}
+
 describe.each(IDS)("%s preparer", (id) => {
   it("writes byte-identical files to pandas + scikit-learn's", async () => {
-    const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "expected.json"), "utf8")).md5 as Record<string, string>;
-    const dir = tempDir();
-    const pub = path.join(dir, "public");
-    const priv = path.join(dir, "private");
-    fs.mkdirSync(pub);
-    fs.mkdirSync(priv);
-    // Imported by folder convention so the test covers a preparer even before it is registered.
-    const { prepare } = (await import(path.join(SRC, id, "prepare.ts"))) as { prepare: UpstreamSpec["prepare"] };
-    // Preparers may unpack archives into raw/; they get a copy so the fixture stays as shipped.
-    const raw = path.join(dir, "raw");
-    fs.cpSync(path.join(FIXTURES, id, "raw"), raw, { recursive: true });
-    await prepare({ raw, public: pub, private: priv });
-    const actual: Record<string, string> = {};
-    for (const [label, d] of [["public", pub], ["private", priv]] as const) {
-      for (const f of listFiles(d)) {
-        if (f.toLowerCase().endsWith(".zip")) Object.assign(actual, await zipListing(path.join(d, f), `${label}/${f}`));
-        else actual[`${label}/${f}`] = md5File(path.join(d, f));
-      }
-    }
+    const expected = expectedMd5s(id);
+    const actual = await prepareFixture(id);
     expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
     expect(actual).toEqual(expected);
+  });
+});
+
+describe("archives as Kaggle ships them", () => {
+  it("tensorflow-speech-recognition-challenge unpacks train.7z itself", async () => {
+    const id = "tensorflow-speech-recognition-challenge";
+    const actual = await prepareFixture(id, (raw) => {
+      execFileSync("7z", ["a", "-bd", "-y", "train.7z", "train"], { cwd: raw, stdio: "ignore" });
+      fs.rmSync(path.join(raw, "train"), { recursive: true });
+    });
+    expect(actual).toEqual(expectedMd5s(id));
   });
 });
 

@@ -44,6 +44,20 @@ describe("extractArchive", () => {
     await expect(extractArchive(link, path.join(dir, "raw2"))).rejects.toThrow('refusing symbolic link member "passwd"');
   });
 
+  // p7zip-full comes from scripts/setup-system.sh; upstream ships some Kaggle data as .7z.
+  it("unpacks a .7z archive with folders, and refuses a damaged one", async () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, "src/train/yes"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "src/train/yes/a.wav"), Buffer.from([0, 1, 2, 255]));
+    fs.writeFileSync(path.join(dir, "src/train/list.txt"), "yes/a.wav\n");
+    execFileSync("7z", ["a", "-bd", "-y", path.join(dir, "train.7z"), "train"], { cwd: path.join(dir, "src"), stdio: "ignore" });
+    const out = path.join(dir, "out");
+    expect((await extractArchive(path.join(dir, "train.7z"), out)).sort()).toEqual(["train/list.txt", "train/yes/a.wav"]);
+    expect([...fs.readFileSync(path.join(out, "train/yes/a.wav"))]).toEqual([0, 1, 2, 255]);
+    fs.writeFileSync(path.join(dir, "bad.7z"), "not an archive");
+    await expect(extractArchive(path.join(dir, "bad.7z"), path.join(dir, "o2"))).rejects.toThrow(/Cannot extract .*bad\.7z: 7z exited with 2/);
+  });
+
   it("unpacks tar.gz and .gz, and names damaged or unknown files", async () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, "src/sub"), { recursive: true });
