@@ -1,43 +1,65 @@
 import type { UpstreamSpec } from "../core/competition.js";
-import { prepare as aerialCactusIdentification } from "./aerial-cactus-identification/prepare.js";
-import { prepare as aptos2019BlindnessDetection } from "./aptos2019-blindness-detection/prepare.js";
-import { prepare as chaiiHindiAndTamilQuestionAnswering } from "./chaii-hindi-and-tamil-question-answering/prepare.js";
-import { prepare as denoisingDirtyDocuments } from "./denoising-dirty-documents/prepare.js";
-import { prepare as detectingInsultsInSocialCommentary } from "./detecting-insults-in-social-commentary/prepare.js";
-import { prepare as dogBreedIdentification } from "./dog-breed-identification/prepare.js";
-import { prepare as dogsVsCatsReduxKernelsEdition } from "./dogs-vs-cats-redux-kernels-edition/prepare.js";
-import { prepare as facebookRecruitingIiiKeywordExtraction } from "./facebook-recruiting-iii-keyword-extraction/prepare.js";
-import { prepare as googleQuestChallenge } from "./google-quest-challenge/prepare.js";
-import { prepare as histopathologicCancerDetection } from "./histopathologic-cancer-detection/prepare.js";
-import { prepare as jigsawToxicCommentClassificationChallenge } from "./jigsaw-toxic-comment-classification-challenge/prepare.js";
-import { prepare as jigsawUnintendedBiasInToxicityClassification } from "./jigsaw-unintended-bias-in-toxicity-classification/prepare.js";
-import { prepare as leafClassification } from "./leaf-classification/prepare.js";
-import { prepare as learningAgencyLabAutomatedEssayScoring2 } from "./learning-agency-lab-automated-essay-scoring-2/prepare.js";
-import { prepare as lmsysChatbotArena } from "./lmsys-chatbot-arena/prepare.js";
-import { prepare as mlsp2013Birds } from "./mlsp-2013-birds/prepare.js";
-import { prepare as nomad2018PredictTransparentConductors } from "./nomad2018-predict-transparent-conductors/prepare.js";
-import { prepare as plantPathology2020Fgvc7 } from "./plant-pathology-2020-fgvc7/prepare.js";
-import { prepare as randomActsOfPizza } from "./random-acts-of-pizza/prepare.js";
-import { prepare as ranzcrClipCatheterLineClassification } from "./ranzcr-clip-catheter-line-classification/prepare.js";
-import { prepare as siimIsicMelanomaClassification } from "./siim-isic-melanoma-classification/prepare.js";
-import { prepare as spaceshipTitanic } from "./spaceship-titanic/prepare.js";
-import { prepare as spookyAuthorIdentification } from "./spooky-author-identification/prepare.js";
-import { prepare as tabularPlaygroundSeriesDec2021 } from "./tabular-playground-series-dec-2021/prepare.js";
-import { prepare as tabularPlaygroundSeriesMay2022 } from "./tabular-playground-series-may-2022/prepare.js";
-import { prepare as textNormalizationChallengeEnglishLanguage } from "./text-normalization-challenge-english-language/prepare.js";
-import { prepare as textNormalizationChallengeRussianLanguage } from "./text-normalization-challenge-russian-language/prepare.js";
-import { prepare as theIcml2013WhaleChallengeRightWhaleRedux } from "./the-icml-2013-whale-challenge-right-whale-redux/prepare.js";
-import { prepare as tweetSentimentExtraction } from "./tweet-sentiment-extraction/prepare.js";
-import { prepare as usPatentPhraseToPhraseMatching } from "./us-patent-phrase-to-phrase-matching/prepare.js";
+import * as aerialCactusIdentification from "./aerial-cactus-identification/prepare.js";
+import * as alaska2ImageSteganalysis from "./alaska2-image-steganalysis/prepare.js";
+import * as aptos2019BlindnessDetection from "./aptos2019-blindness-detection/prepare.js";
+import * as cassavaLeafDiseaseClassification from "./cassava-leaf-disease-classification/prepare.js";
+import * as cdiscountImageClassificationChallenge from "./cdiscount-image-classification-challenge/prepare.js";
+import * as chaiiHindiAndTamilQuestionAnswering from "./chaii-hindi-and-tamil-question-answering/prepare.js";
+import * as champsScalarCoupling from "./champs-scalar-coupling/prepare.js";
+import * as denoisingDirtyDocuments from "./denoising-dirty-documents/prepare.js";
+import * as detectingInsultsInSocialCommentary from "./detecting-insults-in-social-commentary/prepare.js";
+import * as dogBreedIdentification from "./dog-breed-identification/prepare.js";
+import * as dogsVsCatsReduxKernelsEdition from "./dogs-vs-cats-redux-kernels-edition/prepare.js";
+import * as facebookRecruitingIiiKeywordExtraction from "./facebook-recruiting-iii-keyword-extraction/prepare.js";
+import * as googleQuestChallenge from "./google-quest-challenge/prepare.js";
+import * as histopathologicCancerDetection from "./histopathologic-cancer-detection/prepare.js";
+import * as hotelId2021Fgvc8 from "./hotel-id-2021-fgvc8/prepare.js";
+import * as hubmapKidneySegmentation from "./hubmap-kidney-segmentation/prepare.js";
+import * as icecubeNeutrinosInDeepIce from "./icecube-neutrinos-in-deep-ice/prepare.js";
+import * as imet2020Fgvc7 from "./imet-2020-fgvc7/prepare.js";
+import * as iwildcam2020Fgvc7 from "./iwildcam-2020-fgvc7/prepare.js";
+import * as jigsawToxicCommentClassificationChallenge from "./jigsaw-toxic-comment-classification-challenge/prepare.js";
+import * as jigsawUnintendedBiasInToxicityClassification from "./jigsaw-unintended-bias-in-toxicity-classification/prepare.js";
+import * as kuzushijiRecognition from "./kuzushiji-recognition/prepare.js";
+import * as leafClassification from "./leaf-classification/prepare.js";
+import * as learningAgencyLabAutomatedEssayScoring2 from "./learning-agency-lab-automated-essay-scoring-2/prepare.js";
+import * as lmsysChatbotArena from "./lmsys-chatbot-arena/prepare.js";
+import * as mlsp2013Birds from "./mlsp-2013-birds/prepare.js";
+import * as nomad2018PredictTransparentConductors from "./nomad2018-predict-transparent-conductors/prepare.js";
+import * as osicPulmonaryFibrosisProgression from "./osic-pulmonary-fibrosis-progression/prepare.js";
+import * as petfinderPawpularityScore from "./petfinder-pawpularity-score/prepare.js";
+import * as plantPathology2020Fgvc7 from "./plant-pathology-2020-fgvc7/prepare.js";
+import * as plantPathology2021Fgvc8 from "./plant-pathology-2021-fgvc8/prepare.js";
+import * as randomActsOfPizza from "./random-acts-of-pizza/prepare.js";
+import * as ranzcrClipCatheterLineClassification from "./ranzcr-clip-catheter-line-classification/prepare.js";
+import * as setiBreakthroughListen from "./seti-breakthrough-listen/prepare.js";
+import * as siimIsicMelanomaClassification from "./siim-isic-melanoma-classification/prepare.js";
+import * as spaceshipTitanic from "./spaceship-titanic/prepare.js";
+import * as spookyAuthorIdentification from "./spooky-author-identification/prepare.js";
+import * as tabularPlaygroundSeriesDec2021 from "./tabular-playground-series-dec-2021/prepare.js";
+import * as tabularPlaygroundSeriesMay2022 from "./tabular-playground-series-may-2022/prepare.js";
+import * as tensorflowSpeechRecognitionChallenge from "./tensorflow-speech-recognition-challenge/prepare.js";
+import * as textNormalizationChallengeEnglishLanguage from "./text-normalization-challenge-english-language/prepare.js";
+import * as textNormalizationChallengeRussianLanguage from "./text-normalization-challenge-russian-language/prepare.js";
+import * as theIcml2013WhaleChallengeRightWhaleRedux from "./the-icml-2013-whale-challenge-right-whale-redux/prepare.js";
+import * as tweetSentimentExtraction from "./tweet-sentiment-extraction/prepare.js";
+import * as usPatentPhraseToPhraseMatching from "./us-patent-phrase-to-phrase-matching/prepare.js";
+import * as ventilatorPressurePrediction from "./ventilator-pressure-prediction/prepare.js";
+import * as whaleCategorizationPlayground from "./whale-categorization-playground/prepare.js";
 
 /**
  * Ported upstream preparers by competition id. Kept apart from the graders so a competition can be
- * prepared before its grader exists (and the other way round).
+ * prepared before its grader exists (and the other way round). Each module exports `prepare` and,
+ * where some output cannot match upstream's bytes, `unverifiable` (see UpstreamSpec).
  */
-export const PREPARERS: ReadonlyMap<string, UpstreamSpec["prepare"]> = new Map([
+export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, UpstreamSpec>([
   ["aerial-cactus-identification", aerialCactusIdentification],
+  ["alaska2-image-steganalysis", alaska2ImageSteganalysis],
   ["aptos2019-blindness-detection", aptos2019BlindnessDetection],
+  ["cassava-leaf-disease-classification", cassavaLeafDiseaseClassification],
+  ["cdiscount-image-classification-challenge", cdiscountImageClassificationChallenge],
   ["chaii-hindi-and-tamil-question-answering", chaiiHindiAndTamilQuestionAnswering],
+  ["champs-scalar-coupling", champsScalarCoupling],
   ["denoising-dirty-documents", denoisingDirtyDocuments],
   ["detecting-insults-in-social-commentary", detectingInsultsInSocialCommentary],
   ["dog-breed-identification", dogBreedIdentification],
@@ -45,30 +67,42 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec["prepare"]> = new Map([
   ["facebook-recruiting-iii-keyword-extraction", facebookRecruitingIiiKeywordExtraction],
   ["google-quest-challenge", googleQuestChallenge],
   ["histopathologic-cancer-detection", histopathologicCancerDetection],
+  ["hotel-id-2021-fgvc8", hotelId2021Fgvc8],
+  ["hubmap-kidney-segmentation", hubmapKidneySegmentation],
+  ["icecube-neutrinos-in-deep-ice", icecubeNeutrinosInDeepIce],
+  ["imet-2020-fgvc7", imet2020Fgvc7],
+  ["iwildcam-2020-fgvc7", iwildcam2020Fgvc7],
   ["jigsaw-toxic-comment-classification-challenge", jigsawToxicCommentClassificationChallenge],
   ["jigsaw-unintended-bias-in-toxicity-classification", jigsawUnintendedBiasInToxicityClassification],
+  ["kuzushiji-recognition", kuzushijiRecognition],
   ["leaf-classification", leafClassification],
   ["learning-agency-lab-automated-essay-scoring-2", learningAgencyLabAutomatedEssayScoring2],
   ["lmsys-chatbot-arena", lmsysChatbotArena],
   ["mlsp-2013-birds", mlsp2013Birds],
   ["nomad2018-predict-transparent-conductors", nomad2018PredictTransparentConductors],
+  ["osic-pulmonary-fibrosis-progression", osicPulmonaryFibrosisProgression],
+  ["petfinder-pawpularity-score", petfinderPawpularityScore],
   ["plant-pathology-2020-fgvc7", plantPathology2020Fgvc7],
+  ["plant-pathology-2021-fgvc8", plantPathology2021Fgvc8],
   ["random-acts-of-pizza", randomActsOfPizza],
   ["ranzcr-clip-catheter-line-classification", ranzcrClipCatheterLineClassification],
+  ["seti-breakthrough-listen", setiBreakthroughListen],
   ["siim-isic-melanoma-classification", siimIsicMelanomaClassification],
   ["spaceship-titanic", spaceshipTitanic],
   ["spooky-author-identification", spookyAuthorIdentification],
   ["tabular-playground-series-dec-2021", tabularPlaygroundSeriesDec2021],
   ["tabular-playground-series-may-2022", tabularPlaygroundSeriesMay2022],
+  ["tensorflow-speech-recognition-challenge", tensorflowSpeechRecognitionChallenge],
   ["text-normalization-challenge-english-language", textNormalizationChallengeEnglishLanguage],
   ["text-normalization-challenge-russian-language", textNormalizationChallengeRussianLanguage],
   ["the-icml-2013-whale-challenge-right-whale-redux", theIcml2013WhaleChallengeRightWhaleRedux],
   ["tweet-sentiment-extraction", tweetSentimentExtraction],
   ["us-patent-phrase-to-phrase-matching", usPatentPhraseToPhraseMatching],
+  ["ventilator-pressure-prediction", ventilatorPressurePrediction],
+  ["whale-categorization-playground", whaleCategorizationPlayground],
 ]);
 
 /** The upstream spec of a competition whose preparer is ported, else undefined. */
 export function upstreamSpec(id: string): UpstreamSpec | undefined {
-  const prepare = PREPARERS.get(id);
-  return prepare ? { prepare } : undefined;
+  return PREPARERS.get(id);
 }

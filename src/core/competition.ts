@@ -37,6 +37,12 @@ export interface UpstreamPrepareContext {
 /** How an upstream competition's Kaggle data becomes public/ and private/ (upstream's prepare.py). */
 export interface UpstreamSpec {
   prepare(ctx: UpstreamPrepareContext): void | Promise<void>;
+  /**
+   * Prepared files ("public/<file>", "private/<file>") whose bytes cannot match upstream's
+   * checksums although their content does (e.g. Parquet written by another library); the
+   * competition folder's README.md says why. Their md5s are not compared.
+   */
+  unverifiable?: readonly string[];
 }
 
 /** Where a preparer writes: the public and private directories, and resolved source files. */

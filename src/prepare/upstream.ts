@@ -91,9 +91,9 @@ export async function prepareUpstream(
   deps: UpstreamDeps,
   opts: UpstreamPrepareOptions = {},
 ): Promise<UpstreamPrepareResult> {
-  const prepare = c.upstream?.prepare;
+  const spec = c.upstream;
   // Checked before anything is downloaded: Kaggle archives can be many gigabytes.
-  if (!prepare) {
+  if (!spec) {
     throw new UserError(
       `The preparer of "${c.id}" is not implemented yet, so its public/private split cannot be made (nothing was downloaded); ` +
         "see mlebench list --all for what can be prepared",
@@ -146,7 +146,7 @@ export async function prepareUpstream(
   const priv = path.join(scratch, "private");
   fs.mkdirSync(pub, { recursive: true });
   fs.mkdirSync(priv, { recursive: true });
-  await prepare({ raw: p.raw, public: pub, private: priv });
+  await spec.prepare({ raw: p.raw, public: pub, private: priv });
   if (meta.description !== null) fs.writeFileSync(path.join(pub, "description.md"), meta.description);
   else warnings.push(`public/description.md was not written (upstream description unavailable); fetch it later with: mlebench prepare -c ${c.id}`);
   for (const [dir, label] of [[pub, "public"], [priv, "private"]] as const) {
@@ -168,7 +168,12 @@ export async function prepareUpstream(
     if (opts.overwriteChecksums || !expected) {
       writeFileAtomic(p.checksums, checksumsYaml(actual));
     } else {
-      const diff = checksumDiff(expected, actual);
+      const skipped = new Set(spec.unverifiable ?? []);
+      for (const f of skipped) {
+        if (f in actual) warnings.push(`${f}: not compared with upstream's checksum (same content, different bytes; see the competition's README.md)`);
+      }
+      const keep = (sums: FlatChecksums) => Object.fromEntries(Object.entries(sums).filter(([k]) => !skipped.has(k)));
+      const diff = checksumDiff(keep(expected), keep(actual));
       if (diff) {
         fs.rmSync(scratch, { recursive: true, force: true });
         throw new UserError(`Checksums of the prepared files of "${c.id}" do not match (- expected, + actual):\n${diff}`);

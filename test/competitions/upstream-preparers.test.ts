@@ -101,4 +101,11 @@ describe("preparer registry", () => {
     expect([...PREPARERS.keys()].sort()).toEqual(withPrepare);
     expect(IDS.sort()).toEqual(withPrepare);
   });
+
+  it("marks as unverifiable only files the preparer really writes", () => {
+    for (const [id, spec] of PREPARERS) {
+      const outputs = Object.keys(expectedMd5s(id));
+      for (const f of spec.unverifiable ?? []) expect(outputs, `${id}: ${f}`).toContain(f);
+    }
+  });
 });

@@ -115,6 +115,23 @@ describe("prepareUpstream", () => {
     expect(fs.existsSync(path.join(p.raw, "train.csv"))).toBe(true);
   });
 
+  it("does not compare the md5 of a file the competition marks unverifiable, and says so", async () => {
+    const dataDir = tempDir();
+    await prepareUpstream(toy(), dataDir, deps().d, { overwriteChecksums: true, keepRaw: true });
+    const p = competitionPaths(dataDir, "toy-comp");
+    const good = parseChecksumsYaml(fs.readFileSync(p.checksums, "utf8"), p.checksums);
+    const other = { ...good, "public/train.csv": "0".repeat(32) };
+    const marked = toy();
+    marked.upstream = { ...marked.upstream!, unverifiable: ["public/train.csv"] };
+    const r = await prepareUpstream(marked, tempDir(), deps({ checksums: other }).d, {});
+    expect(r.status).toBe("prepared");
+    expect(r.warnings).toContain("public/train.csv: not compared with upstream's checksum (same content, different bytes; see the competition's README.md)");
+    // Every other file is still checked.
+    await expect(prepareUpstream(marked, tempDir(), deps({ checksums: { ...other, "public/test.csv": "1".repeat(32) } }).d, {})).rejects.toThrow(
+      /do not match[^]*public\/test\.csv/,
+    );
+  });
+
   it("without checksums and without --skip-verification it stops and says why", async () => {
     await expect(prepareUpstream(toy(), tempDir(), deps({ problems: ["checksums.yaml unavailable"] }).d, {})).rejects.toThrow(
       `No checksums for "toy-comp" (upstream's checksums.yaml could not be fetched); run again online, or pass --skip-verification`,
