@@ -12,11 +12,15 @@ import * as dogBreedIdentification from "./dog-breed-identification/prepare.js";
 import * as dogsVsCatsReduxKernelsEdition from "./dogs-vs-cats-redux-kernels-edition/prepare.js";
 import * as facebookRecruitingIiiKeywordExtraction from "./facebook-recruiting-iii-keyword-extraction/prepare.js";
 import * as googleQuestChallenge from "./google-quest-challenge/prepare.js";
+import * as herbarium2020Fgvc7 from "./herbarium-2020-fgvc7/prepare.js";
+import * as herbarium2021Fgvc8 from "./herbarium-2021-fgvc8/prepare.js";
+import * as herbarium2022Fgvc9 from "./herbarium-2022-fgvc9/prepare.js";
 import * as histopathologicCancerDetection from "./histopathologic-cancer-detection/prepare.js";
 import * as hotelId2021Fgvc8 from "./hotel-id-2021-fgvc8/prepare.js";
 import * as hubmapKidneySegmentation from "./hubmap-kidney-segmentation/prepare.js";
 import * as icecubeNeutrinosInDeepIce from "./icecube-neutrinos-in-deep-ice/prepare.js";
 import * as imet2020Fgvc7 from "./imet-2020-fgvc7/prepare.js";
+import * as inaturalist2019Fgvc6 from "./inaturalist-2019-fgvc6/prepare.js";
 import * as iwildcam2020Fgvc7 from "./iwildcam-2020-fgvc7/prepare.js";
 import * as jigsawToxicCommentClassificationChallenge from "./jigsaw-toxic-comment-classification-challenge/prepare.js";
 import * as jigsawUnintendedBiasInToxicityClassification from "./jigsaw-unintended-bias-in-toxicity-classification/prepare.js";
@@ -66,11 +70,15 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["dogs-vs-cats-redux-kernels-edition", dogsVsCatsReduxKernelsEdition],
   ["facebook-recruiting-iii-keyword-extraction", facebookRecruitingIiiKeywordExtraction],
   ["google-quest-challenge", googleQuestChallenge],
+  ["herbarium-2020-fgvc7", herbarium2020Fgvc7],
+  ["herbarium-2021-fgvc8", herbarium2021Fgvc8],
+  ["herbarium-2022-fgvc9", herbarium2022Fgvc9],
   ["histopathologic-cancer-detection", histopathologicCancerDetection],
   ["hotel-id-2021-fgvc8", hotelId2021Fgvc8],
   ["hubmap-kidney-segmentation", hubmapKidneySegmentation],
   ["icecube-neutrinos-in-deep-ice", icecubeNeutrinosInDeepIce],
   ["imet-2020-fgvc7", imet2020Fgvc7],
+  ["inaturalist-2019-fgvc6", inaturalist2019Fgvc6],
   ["iwildcam-2020-fgvc7", iwildcam2020Fgvc7],
   ["jigsaw-toxic-comment-classification-challenge", jigsawToxicCommentClassificationChallenge],
   ["jigsaw-unintended-bias-in-toxicity-classification", jigsawUnintendedBiasInToxicityClassification],
