@@ -11,6 +11,7 @@ import * as detectingInsultsInSocialCommentary from "./detecting-insults-in-soci
 import * as dogBreedIdentification from "./dog-breed-identification/prepare.js";
 import * as dogsVsCatsReduxKernelsEdition from "./dogs-vs-cats-redux-kernels-edition/prepare.js";
 import * as facebookRecruitingIiiKeywordExtraction from "./facebook-recruiting-iii-keyword-extraction/prepare.js";
+import * as freesoundAudioTagging2019 from "./freesound-audio-tagging-2019/prepare.js";
 import * as googleQuestChallenge from "./google-quest-challenge/prepare.js";
 import * as herbarium2020Fgvc7 from "./herbarium-2020-fgvc7/prepare.js";
 import * as herbarium2021Fgvc8 from "./herbarium-2021-fgvc8/prepare.js";
@@ -29,6 +30,7 @@ import * as leafClassification from "./leaf-classification/prepare.js";
 import * as learningAgencyLabAutomatedEssayScoring2 from "./learning-agency-lab-automated-essay-scoring-2/prepare.js";
 import * as lmsysChatbotArena from "./lmsys-chatbot-arena/prepare.js";
 import * as mlsp2013Birds from "./mlsp-2013-birds/prepare.js";
+import * as multiModalGestureRecognition from "./multi-modal-gesture-recognition/prepare.js";
 import * as nomad2018PredictTransparentConductors from "./nomad2018-predict-transparent-conductors/prepare.js";
 import * as osicPulmonaryFibrosisProgression from "./osic-pulmonary-fibrosis-progression/prepare.js";
 import * as petfinderPawpularityScore from "./petfinder-pawpularity-score/prepare.js";
@@ -36,7 +38,11 @@ import * as plantPathology2020Fgvc7 from "./plant-pathology-2020-fgvc7/prepare.j
 import * as plantPathology2021Fgvc8 from "./plant-pathology-2021-fgvc8/prepare.js";
 import * as randomActsOfPizza from "./random-acts-of-pizza/prepare.js";
 import * as ranzcrClipCatheterLineClassification from "./ranzcr-clip-catheter-line-classification/prepare.js";
+import * as rsna2022CervicalSpineFractureDetection from "./rsna-2022-cervical-spine-fracture-detection/prepare.js";
+import * as rsnaBreastCancerDetection from "./rsna-breast-cancer-detection/prepare.js";
+import * as rsnaMiccaiBrainTumorRadiogenomicClassification from "./rsna-miccai-brain-tumor-radiogenomic-classification/prepare.js";
 import * as setiBreakthroughListen from "./seti-breakthrough-listen/prepare.js";
+import * as siimCovid19Detection from "./siim-covid19-detection/prepare.js";
 import * as siimIsicMelanomaClassification from "./siim-isic-melanoma-classification/prepare.js";
 import * as spaceshipTitanic from "./spaceship-titanic/prepare.js";
 import * as spookyAuthorIdentification from "./spooky-author-identification/prepare.js";
@@ -45,10 +51,13 @@ import * as tabularPlaygroundSeriesMay2022 from "./tabular-playground-series-may
 import * as tensorflowSpeechRecognitionChallenge from "./tensorflow-speech-recognition-challenge/prepare.js";
 import * as textNormalizationChallengeEnglishLanguage from "./text-normalization-challenge-english-language/prepare.js";
 import * as textNormalizationChallengeRussianLanguage from "./text-normalization-challenge-russian-language/prepare.js";
+import * as tgsSaltIdentificationChallenge from "./tgs-salt-identification-challenge/prepare.js";
 import * as theIcml2013WhaleChallengeRightWhaleRedux from "./the-icml-2013-whale-challenge-right-whale-redux/prepare.js";
 import * as tweetSentimentExtraction from "./tweet-sentiment-extraction/prepare.js";
 import * as usPatentPhraseToPhraseMatching from "./us-patent-phrase-to-phrase-matching/prepare.js";
+import * as uwMadisonGiTractImageSegmentation from "./uw-madison-gi-tract-image-segmentation/prepare.js";
 import * as ventilatorPressurePrediction from "./ventilator-pressure-prediction/prepare.js";
+import * as vinbigdataChestXrayAbnormalitiesDetection from "./vinbigdata-chest-xray-abnormalities-detection/prepare.js";
 import * as whaleCategorizationPlayground from "./whale-categorization-playground/prepare.js";
 
 /**
@@ -69,6 +78,7 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["dog-breed-identification", dogBreedIdentification],
   ["dogs-vs-cats-redux-kernels-edition", dogsVsCatsReduxKernelsEdition],
   ["facebook-recruiting-iii-keyword-extraction", facebookRecruitingIiiKeywordExtraction],
+  ["freesound-audio-tagging-2019", freesoundAudioTagging2019],
   ["google-quest-challenge", googleQuestChallenge],
   ["herbarium-2020-fgvc7", herbarium2020Fgvc7],
   ["herbarium-2021-fgvc8", herbarium2021Fgvc8],
@@ -87,6 +97,7 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["learning-agency-lab-automated-essay-scoring-2", learningAgencyLabAutomatedEssayScoring2],
   ["lmsys-chatbot-arena", lmsysChatbotArena],
   ["mlsp-2013-birds", mlsp2013Birds],
+  ["multi-modal-gesture-recognition", multiModalGestureRecognition],
   ["nomad2018-predict-transparent-conductors", nomad2018PredictTransparentConductors],
   ["osic-pulmonary-fibrosis-progression", osicPulmonaryFibrosisProgression],
   ["petfinder-pawpularity-score", petfinderPawpularityScore],
@@ -94,7 +105,11 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["plant-pathology-2021-fgvc8", plantPathology2021Fgvc8],
   ["random-acts-of-pizza", randomActsOfPizza],
   ["ranzcr-clip-catheter-line-classification", ranzcrClipCatheterLineClassification],
+  ["rsna-2022-cervical-spine-fracture-detection", rsna2022CervicalSpineFractureDetection],
+  ["rsna-breast-cancer-detection", rsnaBreastCancerDetection],
+  ["rsna-miccai-brain-tumor-radiogenomic-classification", rsnaMiccaiBrainTumorRadiogenomicClassification],
   ["seti-breakthrough-listen", setiBreakthroughListen],
+  ["siim-covid19-detection", siimCovid19Detection],
   ["siim-isic-melanoma-classification", siimIsicMelanomaClassification],
   ["spaceship-titanic", spaceshipTitanic],
   ["spooky-author-identification", spookyAuthorIdentification],
@@ -103,10 +118,13 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["tensorflow-speech-recognition-challenge", tensorflowSpeechRecognitionChallenge],
   ["text-normalization-challenge-english-language", textNormalizationChallengeEnglishLanguage],
   ["text-normalization-challenge-russian-language", textNormalizationChallengeRussianLanguage],
+  ["tgs-salt-identification-challenge", tgsSaltIdentificationChallenge],
   ["the-icml-2013-whale-challenge-right-whale-redux", theIcml2013WhaleChallengeRightWhaleRedux],
   ["tweet-sentiment-extraction", tweetSentimentExtraction],
   ["us-patent-phrase-to-phrase-matching", usPatentPhraseToPhraseMatching],
+  ["uw-madison-gi-tract-image-segmentation", uwMadisonGiTractImageSegmentation],
   ["ventilator-pressure-prediction", ventilatorPressurePrediction],
+  ["vinbigdata-chest-xray-abnormalities-detection", vinbigdataChestXrayAbnormalitiesDetection],
   ["whale-categorization-playground", whaleCategorizationPlayground],
 ]);
 

@@ -42,6 +42,8 @@ export interface CsvReadOptions {
   maxBytes?: number;
   /** Bytes read per step (default 1 MiB); tiny values exercise the chunk-boundary code in tests. */
   chunkBytes?: number;
+  /** Columns kept as their text, like read_csv's `dtype={name: str}` (missing-value tokens still become null). */
+  text?: readonly string[];
 }
 
 const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
@@ -1462,6 +1464,7 @@ interface Input {
   file: string;
   maxBytes: number;
   chunkBytes: number;
+  text?: readonly string[];
 }
 
 function parseInput(input: Input): Table {
@@ -1481,9 +1484,13 @@ function parseInput(input: Input): Table {
   if (tok.header === null) throw noColumns(file);
   const names = pandasColumnNames(tok.header);
   const rows = sink.rows;
-  const results = names.map((_, j): Column | Backfill =>
-    sink.cols === null ? { kind: "string", values: [] } : sink.cols[j].finish(rows),
-  );
+  const results = names.map((name, j): Column | Backfill => {
+    if (sink.cols === null) return { kind: "string", values: [] };
+    const r = sink.cols[j].finish(rows);
+    // A text column's cells all come from the second pass, whatever they parsed as.
+    const asText = input.text?.includes(name) && rows > 0 && !(isBackfill(r) && r.naFilter);
+    return asText ? { upto: rows, naFilter: true, tail: [] } : r;
+  });
   sink.cols = null;
 
   const targets: BackfillTarget[] = [];
@@ -1525,6 +1532,7 @@ export function readCsv(path: string, options?: CsvReadOptions): Table {
     file,
     maxBytes,
     chunkBytes: chunkOption(options),
+    text: options?.text,
   });
 }
 
@@ -1534,7 +1542,7 @@ export function parseCsv(text: string | Uint8Array, options?: CsvReadOptions): T
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
   const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
   if (bytes.length > maxBytes) throw tooBig(file, bytes.length, maxBytes);
-  return parseInput({ open: () => new ArraySource(bytes), file, maxBytes, chunkBytes: chunkOption(options) });
+  return parseInput({ open: () => new ArraySource(bytes), file, maxBytes, chunkBytes: chunkOption(options), text: options?.text });
 }
 
 /** The column names `readCsv` would give the file, reading only its first record. */

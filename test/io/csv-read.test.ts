@@ -268,6 +268,17 @@ describe("reader details", () => {
   it("reads a string with a BOM", () => {
     expect(parseCsv("\ufeffid\n1\n").columns).toEqual(["id"]);
   });
+
+  it("keeps the text of columns named in `text`, like dtype={name: str}", () => {
+    // pandas 1.5: {'Id': ['0001', nan, '0300', '1.50'], 'Sequence': ['2 4 5', nan, '7', 'True'], 'n': [1, 2, 3, 4]}
+    const csv = 'Id,Sequence,n\n0001,2 4 5,1\n,NA,2\n0300,"7",3\n1.50,True,4\n';
+    for (const chunkBytes of [1, 7, 1 << 20]) {
+      const t = parseCsv(csv, { text: ["Id", "Sequence"], chunkBytes });
+      expect(plain(t.data.get("Id"))).toEqual({ kind: "string", values: ["0001", null, "0300", "1.50"] });
+      expect(plain(t.data.get("Sequence"))).toEqual({ kind: "string", values: ["2 4 5", null, "7", "True"] });
+      expect(plain(t.data.get("n"))).toEqual({ kind: "int", values: [1, 2, 3, 4] });
+    }
+  });
 });
 
 describe("the fast path for numeric records", () => {
