@@ -31,11 +31,13 @@ import * as learningAgencyLabAutomatedEssayScoring2 from "./learning-agency-lab-
 import * as lmsysChatbotArena from "./lmsys-chatbot-arena/prepare.js";
 import * as mlsp2013Birds from "./mlsp-2013-birds/prepare.js";
 import * as multiModalGestureRecognition from "./multi-modal-gesture-recognition/prepare.js";
+import * as nflPlayerContactDetection from "./nfl-player-contact-detection/prepare.js";
 import * as nomad2018PredictTransparentConductors from "./nomad2018-predict-transparent-conductors/prepare.js";
 import * as osicPulmonaryFibrosisProgression from "./osic-pulmonary-fibrosis-progression/prepare.js";
 import * as petfinderPawpularityScore from "./petfinder-pawpularity-score/prepare.js";
 import * as plantPathology2020Fgvc7 from "./plant-pathology-2020-fgvc7/prepare.js";
 import * as plantPathology2021Fgvc8 from "./plant-pathology-2021-fgvc8/prepare.js";
+import * as predictVolcanicEruptionsIngvOe from "./predict-volcanic-eruptions-ingv-oe/prepare.js";
 import * as randomActsOfPizza from "./random-acts-of-pizza/prepare.js";
 import * as ranzcrClipCatheterLineClassification from "./ranzcr-clip-catheter-line-classification/prepare.js";
 import * as rsna2022CervicalSpineFractureDetection from "./rsna-2022-cervical-spine-fracture-detection/prepare.js";
@@ -44,6 +46,7 @@ import * as rsnaMiccaiBrainTumorRadiogenomicClassification from "./rsna-miccai-b
 import * as setiBreakthroughListen from "./seti-breakthrough-listen/prepare.js";
 import * as siimCovid19Detection from "./siim-covid19-detection/prepare.js";
 import * as siimIsicMelanomaClassification from "./siim-isic-melanoma-classification/prepare.js";
+import * as smartphoneDecimeter2022 from "./smartphone-decimeter-2022/prepare.js";
 import * as spaceshipTitanic from "./spaceship-titanic/prepare.js";
 import * as spookyAuthorIdentification from "./spooky-author-identification/prepare.js";
 import * as tabularPlaygroundSeriesDec2021 from "./tabular-playground-series-dec-2021/prepare.js";
@@ -98,11 +101,13 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["lmsys-chatbot-arena", lmsysChatbotArena],
   ["mlsp-2013-birds", mlsp2013Birds],
   ["multi-modal-gesture-recognition", multiModalGestureRecognition],
+  ["nfl-player-contact-detection", nflPlayerContactDetection],
   ["nomad2018-predict-transparent-conductors", nomad2018PredictTransparentConductors],
   ["osic-pulmonary-fibrosis-progression", osicPulmonaryFibrosisProgression],
   ["petfinder-pawpularity-score", petfinderPawpularityScore],
   ["plant-pathology-2020-fgvc7", plantPathology2020Fgvc7],
   ["plant-pathology-2021-fgvc8", plantPathology2021Fgvc8],
+  ["predict-volcanic-eruptions-ingv-oe", predictVolcanicEruptionsIngvOe],
   ["random-acts-of-pizza", randomActsOfPizza],
   ["ranzcr-clip-catheter-line-classification", ranzcrClipCatheterLineClassification],
   ["rsna-2022-cervical-spine-fracture-detection", rsna2022CervicalSpineFractureDetection],
@@ -111,6 +116,7 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["seti-breakthrough-listen", setiBreakthroughListen],
   ["siim-covid19-detection", siimCovid19Detection],
   ["siim-isic-melanoma-classification", siimIsicMelanomaClassification],
+  ["smartphone-decimeter-2022", smartphoneDecimeter2022],
   ["spaceship-titanic", spaceshipTitanic],
   ["spooky-author-identification", spookyAuthorIdentification],
   ["tabular-playground-series-dec-2021", tabularPlaygroundSeriesDec2021],
