@@ -1,7 +1,9 @@
 import type { UpstreamSpec } from "../core/competition.js";
+import * as c3dObjectDetectionForAutonomousVehicles from "./3d-object-detection-for-autonomous-vehicles/prepare.js";
 import * as aerialCactusIdentification from "./aerial-cactus-identification/prepare.js";
 import * as alaska2ImageSteganalysis from "./alaska2-image-steganalysis/prepare.js";
 import * as aptos2019BlindnessDetection from "./aptos2019-blindness-detection/prepare.js";
+import * as bmsMolecularTranslation from "./bms-molecular-translation/prepare.js";
 import * as cassavaLeafDiseaseClassification from "./cassava-leaf-disease-classification/prepare.js";
 import * as cdiscountImageClassificationChallenge from "./cdiscount-image-classification-challenge/prepare.js";
 import * as chaiiHindiAndTamilQuestionAnswering from "./chaii-hindi-and-tamil-question-answering/prepare.js";
@@ -13,15 +15,18 @@ import * as dogsVsCatsReduxKernelsEdition from "./dogs-vs-cats-redux-kernels-edi
 import * as facebookRecruitingIiiKeywordExtraction from "./facebook-recruiting-iii-keyword-extraction/prepare.js";
 import * as freesoundAudioTagging2019 from "./freesound-audio-tagging-2019/prepare.js";
 import * as googleQuestChallenge from "./google-quest-challenge/prepare.js";
+import * as googleResearchIdentifyContrailsReduceGlobalWarming from "./google-research-identify-contrails-reduce-global-warming/prepare.js";
 import * as herbarium2020Fgvc7 from "./herbarium-2020-fgvc7/prepare.js";
 import * as herbarium2021Fgvc8 from "./herbarium-2021-fgvc8/prepare.js";
 import * as herbarium2022Fgvc9 from "./herbarium-2022-fgvc9/prepare.js";
 import * as histopathologicCancerDetection from "./histopathologic-cancer-detection/prepare.js";
+import * as hmsHarmfulBrainActivityClassification from "./hms-harmful-brain-activity-classification/prepare.js";
 import * as hotelId2021Fgvc8 from "./hotel-id-2021-fgvc8/prepare.js";
 import * as hubmapKidneySegmentation from "./hubmap-kidney-segmentation/prepare.js";
 import * as icecubeNeutrinosInDeepIce from "./icecube-neutrinos-in-deep-ice/prepare.js";
 import * as imet2020Fgvc7 from "./imet-2020-fgvc7/prepare.js";
 import * as inaturalist2019Fgvc6 from "./inaturalist-2019-fgvc6/prepare.js";
+import * as iwildcam2019Fgvc6 from "./iwildcam-2019-fgvc6/prepare.js";
 import * as iwildcam2020Fgvc7 from "./iwildcam-2020-fgvc7/prepare.js";
 import * as jigsawToxicCommentClassificationChallenge from "./jigsaw-toxic-comment-classification-challenge/prepare.js";
 import * as jigsawUnintendedBiasInToxicityClassification from "./jigsaw-unintended-bias-in-toxicity-classification/prepare.js";
@@ -60,6 +65,7 @@ import * as tweetSentimentExtraction from "./tweet-sentiment-extraction/prepare.
 import * as usPatentPhraseToPhraseMatching from "./us-patent-phrase-to-phrase-matching/prepare.js";
 import * as uwMadisonGiTractImageSegmentation from "./uw-madison-gi-tract-image-segmentation/prepare.js";
 import * as ventilatorPressurePrediction from "./ventilator-pressure-prediction/prepare.js";
+import * as vesuviusChallengeInkDetection from "./vesuvius-challenge-ink-detection/prepare.js";
 import * as vinbigdataChestXrayAbnormalitiesDetection from "./vinbigdata-chest-xray-abnormalities-detection/prepare.js";
 import * as whaleCategorizationPlayground from "./whale-categorization-playground/prepare.js";
 
@@ -69,9 +75,11 @@ import * as whaleCategorizationPlayground from "./whale-categorization-playgroun
  * where some output cannot match upstream's bytes, `unverifiable` (see UpstreamSpec).
  */
 export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, UpstreamSpec>([
+  ["3d-object-detection-for-autonomous-vehicles", c3dObjectDetectionForAutonomousVehicles],
   ["aerial-cactus-identification", aerialCactusIdentification],
   ["alaska2-image-steganalysis", alaska2ImageSteganalysis],
   ["aptos2019-blindness-detection", aptos2019BlindnessDetection],
+  ["bms-molecular-translation", bmsMolecularTranslation],
   ["cassava-leaf-disease-classification", cassavaLeafDiseaseClassification],
   ["cdiscount-image-classification-challenge", cdiscountImageClassificationChallenge],
   ["chaii-hindi-and-tamil-question-answering", chaiiHindiAndTamilQuestionAnswering],
@@ -83,15 +91,18 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["facebook-recruiting-iii-keyword-extraction", facebookRecruitingIiiKeywordExtraction],
   ["freesound-audio-tagging-2019", freesoundAudioTagging2019],
   ["google-quest-challenge", googleQuestChallenge],
+  ["google-research-identify-contrails-reduce-global-warming", googleResearchIdentifyContrailsReduceGlobalWarming],
   ["herbarium-2020-fgvc7", herbarium2020Fgvc7],
   ["herbarium-2021-fgvc8", herbarium2021Fgvc8],
   ["herbarium-2022-fgvc9", herbarium2022Fgvc9],
   ["histopathologic-cancer-detection", histopathologicCancerDetection],
+  ["hms-harmful-brain-activity-classification", hmsHarmfulBrainActivityClassification],
   ["hotel-id-2021-fgvc8", hotelId2021Fgvc8],
   ["hubmap-kidney-segmentation", hubmapKidneySegmentation],
   ["icecube-neutrinos-in-deep-ice", icecubeNeutrinosInDeepIce],
   ["imet-2020-fgvc7", imet2020Fgvc7],
   ["inaturalist-2019-fgvc6", inaturalist2019Fgvc6],
+  ["iwildcam-2019-fgvc6", iwildcam2019Fgvc6],
   ["iwildcam-2020-fgvc7", iwildcam2020Fgvc7],
   ["jigsaw-toxic-comment-classification-challenge", jigsawToxicCommentClassificationChallenge],
   ["jigsaw-unintended-bias-in-toxicity-classification", jigsawUnintendedBiasInToxicityClassification],
@@ -130,6 +141,7 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["us-patent-phrase-to-phrase-matching", usPatentPhraseToPhraseMatching],
   ["uw-madison-gi-tract-image-segmentation", uwMadisonGiTractImageSegmentation],
   ["ventilator-pressure-prediction", ventilatorPressurePrediction],
+  ["vesuvius-challenge-ink-detection", vesuviusChallengeInkDetection],
   ["vinbigdata-chest-xray-abnormalities-detection", vinbigdataChestXrayAbnormalitiesDetection],
   ["whale-categorization-playground", whaleCategorizationPlayground],
 ]);
