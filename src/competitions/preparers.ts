@@ -34,14 +34,19 @@ import * as kuzushijiRecognition from "./kuzushiji-recognition/prepare.js";
 import * as leafClassification from "./leaf-classification/prepare.js";
 import * as learningAgencyLabAutomatedEssayScoring2 from "./learning-agency-lab-automated-essay-scoring-2/prepare.js";
 import * as lmsysChatbotArena from "./lmsys-chatbot-arena/prepare.js";
+import * as ml2021springHw2 from "./ml2021spring-hw2/prepare.js";
 import * as mlsp2013Birds from "./mlsp-2013-birds/prepare.js";
+import * as movieReviewSentimentAnalysisKernelsOnly from "./movie-review-sentiment-analysis-kernels-only/prepare.js";
 import * as multiModalGestureRecognition from "./multi-modal-gesture-recognition/prepare.js";
 import * as nflPlayerContactDetection from "./nfl-player-contact-detection/prepare.js";
 import * as nomad2018PredictTransparentConductors from "./nomad2018-predict-transparent-conductors/prepare.js";
 import * as osicPulmonaryFibrosisProgression from "./osic-pulmonary-fibrosis-progression/prepare.js";
+import * as paddyDiseaseClassification from "./paddy-disease-classification/prepare.js";
 import * as petfinderPawpularityScore from "./petfinder-pawpularity-score/prepare.js";
 import * as plantPathology2020Fgvc7 from "./plant-pathology-2020-fgvc7/prepare.js";
 import * as plantPathology2021Fgvc8 from "./plant-pathology-2021-fgvc8/prepare.js";
+import * as plantSeedlingsClassification from "./plant-seedlings-classification/prepare.js";
+import * as playgroundSeriesS3e18 from "./playground-series-s3e18/prepare.js";
 import * as predictVolcanicEruptionsIngvOe from "./predict-volcanic-eruptions-ingv-oe/prepare.js";
 import * as randomActsOfPizza from "./random-acts-of-pizza/prepare.js";
 import * as ranzcrClipCatheterLineClassification from "./ranzcr-clip-catheter-line-classification/prepare.js";
@@ -110,14 +115,19 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["leaf-classification", leafClassification],
   ["learning-agency-lab-automated-essay-scoring-2", learningAgencyLabAutomatedEssayScoring2],
   ["lmsys-chatbot-arena", lmsysChatbotArena],
+  ["ml2021spring-hw2", ml2021springHw2],
   ["mlsp-2013-birds", mlsp2013Birds],
+  ["movie-review-sentiment-analysis-kernels-only", movieReviewSentimentAnalysisKernelsOnly],
   ["multi-modal-gesture-recognition", multiModalGestureRecognition],
   ["nfl-player-contact-detection", nflPlayerContactDetection],
   ["nomad2018-predict-transparent-conductors", nomad2018PredictTransparentConductors],
   ["osic-pulmonary-fibrosis-progression", osicPulmonaryFibrosisProgression],
+  ["paddy-disease-classification", paddyDiseaseClassification],
   ["petfinder-pawpularity-score", petfinderPawpularityScore],
   ["plant-pathology-2020-fgvc7", plantPathology2020Fgvc7],
   ["plant-pathology-2021-fgvc8", plantPathology2021Fgvc8],
+  ["plant-seedlings-classification", plantSeedlingsClassification],
+  ["playground-series-s3e18", playgroundSeriesS3e18],
   ["predict-volcanic-eruptions-ingv-oe", predictVolcanicEruptionsIngvOe],
   ["random-acts-of-pizza", randomActsOfPizza],
   ["ranzcr-clip-catheter-line-classification", ranzcrClipCatheterLineClassification],
