@@ -1,8 +1,10 @@
 import type { UpstreamSpec } from "../core/competition.js";
 import * as c3dObjectDetectionForAutonomousVehicles from "./3d-object-detection-for-autonomous-vehicles/prepare.js";
+import * as ai4code from "./AI4Code/prepare.js";
 import * as aerialCactusIdentification from "./aerial-cactus-identification/prepare.js";
 import * as alaska2ImageSteganalysis from "./alaska2-image-steganalysis/prepare.js";
 import * as aptos2019BlindnessDetection from "./aptos2019-blindness-detection/prepare.js";
+import * as billionWordImputation from "./billion-word-imputation/prepare.js";
 import * as bmsMolecularTranslation from "./bms-molecular-translation/prepare.js";
 import * as cassavaLeafDiseaseClassification from "./cassava-leaf-disease-classification/prepare.js";
 import * as cdiscountImageClassificationChallenge from "./cdiscount-image-classification-challenge/prepare.js";
@@ -26,6 +28,7 @@ import * as hubmapKidneySegmentation from "./hubmap-kidney-segmentation/prepare.
 import * as icecubeNeutrinosInDeepIce from "./icecube-neutrinos-in-deep-ice/prepare.js";
 import * as imet2020Fgvc7 from "./imet-2020-fgvc7/prepare.js";
 import * as inaturalist2019Fgvc6 from "./inaturalist-2019-fgvc6/prepare.js";
+import * as invasiveSpeciesMonitoring from "./invasive-species-monitoring/prepare.js";
 import * as iwildcam2019Fgvc6 from "./iwildcam-2019-fgvc6/prepare.js";
 import * as iwildcam2020Fgvc7 from "./iwildcam-2020-fgvc7/prepare.js";
 import * as jigsawToxicCommentClassificationChallenge from "./jigsaw-toxic-comment-classification-challenge/prepare.js";
@@ -59,9 +62,12 @@ import * as siimIsicMelanomaClassification from "./siim-isic-melanoma-classifica
 import * as smartphoneDecimeter2022 from "./smartphone-decimeter-2022/prepare.js";
 import * as spaceshipTitanic from "./spaceship-titanic/prepare.js";
 import * as spookyAuthorIdentification from "./spooky-author-identification/prepare.js";
+import * as stanfordCovidVaccine from "./stanford-covid-vaccine/prepare.js";
+import * as statoilIcebergClassifierChallenge from "./statoil-iceberg-classifier-challenge/prepare.js";
 import * as tabularPlaygroundSeriesDec2021 from "./tabular-playground-series-dec-2021/prepare.js";
 import * as tabularPlaygroundSeriesMay2022 from "./tabular-playground-series-may-2022/prepare.js";
 import * as tensorflowSpeechRecognitionChallenge from "./tensorflow-speech-recognition-challenge/prepare.js";
+import * as tensorflow2QuestionAnswering from "./tensorflow2-question-answering/prepare.js";
 import * as textNormalizationChallengeEnglishLanguage from "./text-normalization-challenge-english-language/prepare.js";
 import * as textNormalizationChallengeRussianLanguage from "./text-normalization-challenge-russian-language/prepare.js";
 import * as tgsSaltIdentificationChallenge from "./tgs-salt-identification-challenge/prepare.js";
@@ -81,9 +87,11 @@ import * as whaleCategorizationPlayground from "./whale-categorization-playgroun
  */
 export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, UpstreamSpec>([
   ["3d-object-detection-for-autonomous-vehicles", c3dObjectDetectionForAutonomousVehicles],
+  ["AI4Code", ai4code],
   ["aerial-cactus-identification", aerialCactusIdentification],
   ["alaska2-image-steganalysis", alaska2ImageSteganalysis],
   ["aptos2019-blindness-detection", aptos2019BlindnessDetection],
+  ["billion-word-imputation", billionWordImputation],
   ["bms-molecular-translation", bmsMolecularTranslation],
   ["cassava-leaf-disease-classification", cassavaLeafDiseaseClassification],
   ["cdiscount-image-classification-challenge", cdiscountImageClassificationChallenge],
@@ -107,6 +115,7 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["icecube-neutrinos-in-deep-ice", icecubeNeutrinosInDeepIce],
   ["imet-2020-fgvc7", imet2020Fgvc7],
   ["inaturalist-2019-fgvc6", inaturalist2019Fgvc6],
+  ["invasive-species-monitoring", invasiveSpeciesMonitoring],
   ["iwildcam-2019-fgvc6", iwildcam2019Fgvc6],
   ["iwildcam-2020-fgvc7", iwildcam2020Fgvc7],
   ["jigsaw-toxic-comment-classification-challenge", jigsawToxicCommentClassificationChallenge],
@@ -140,9 +149,12 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["smartphone-decimeter-2022", smartphoneDecimeter2022],
   ["spaceship-titanic", spaceshipTitanic],
   ["spooky-author-identification", spookyAuthorIdentification],
+  ["stanford-covid-vaccine", stanfordCovidVaccine],
+  ["statoil-iceberg-classifier-challenge", statoilIcebergClassifierChallenge],
   ["tabular-playground-series-dec-2021", tabularPlaygroundSeriesDec2021],
   ["tabular-playground-series-may-2022", tabularPlaygroundSeriesMay2022],
   ["tensorflow-speech-recognition-challenge", tensorflowSpeechRecognitionChallenge],
+  ["tensorflow2-question-answering", tensorflow2QuestionAnswering],
   ["text-normalization-challenge-english-language", textNormalizationChallengeEnglishLanguage],
   ["text-normalization-challenge-russian-language", textNormalizationChallengeRussianLanguage],
   ["tgs-salt-identification-challenge", tgsSaltIdentificationChallenge],

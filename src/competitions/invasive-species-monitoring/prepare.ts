@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { UpstreamPrepareContext } from "../../core/competition.js";
+import { UserError } from "../../core/errors.js";
+import { cellAt, type Table } from "../../core/table.js";
+import { readCsv } from "../../io/csv-read.js";
+import { writeCsv } from "../../io/csv-write.js";
+import { pyFloatRepr } from "../../io/pyfloat.js";
+import { extractArchive, listFiles } from "../../io/extract.js";
+import { extractSevenZip, UnsupportedSevenZipError, writeStoredSevenZip } from "../../io/sevenzip.js";
+import { writeZip } from "../../io/zip-write.js";
+import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
+
+/** Unpack a Kaggle .7z, falling back to the 7z program for coders the built-in reader lacks. */
+async function unpack(archive: string, dest: string): Promise<void> {
+  if (!fs.existsSync(archive)) throw new UserError(`${archive} is missing: Kaggle ships the training images in it`);
+  try {
+    extractSevenZip(archive, dest);
+  } catch (e) {
+    if (!(e instanceof UnsupportedSevenZipError)) throw e;
+    await extractArchive(archive, dest);
+  }
+}
+
+/** Copy raw/train/<name>.jpg for every row of `table` into `dest`. */
+function copyImages(table: Table, file: string, trainDir: string, dest: string): void {
+  const names = table.data.get("name");
+  if (!names) throw new UserError(`${file}: no column "name" (columns: ${table.columns.join(", ")})`);
+  fs.mkdirSync(dest, { recursive: true });
+  for (let i = 0; i < table.rowCount; i++) {
+    const name = cellAt(names, i);
+    if (name === null) throw new UserError(`${file}: row ${i + 2} has no name`);
+    // Upstream formats the cell with an f-string: a float column (names like "12.0") prints as Python's repr.
+    const image = `${names.kind === "float" ? pyFloatRepr(name as number) : String(name)}.jpg`;
+    const src = path.join(trainDir, image);
+    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${file})`);
+    fs.copyFileSync(src, path.join(dest, image));
+  }
+}
+
+/** Zip public/<name> as upstream's make_archive does (member <name>) and drop the plain file. */
+async function zipAndRemove(dir: string, name: string): Promise<void> {
+  const file = path.join(dir, name);
+  await writeZip(`${file}.zip`, [{ source: file, name }]);
+  fs.rmSync(file);
+}
+
+/** Pack public/<folder>/ into public/<folder>.7z (members <folder>/<file>, stored) and drop the folder. */
+function packFolder(dir: string, folder: string): void {
+  const src = path.join(dir, folder);
+  const members = listFiles(src).map((f) => ({ source: path.join(src, f), name: `${folder}/${f}` }));
+  writeStoredSevenZip(path.join(dir, `${folder}.7z`), members);
+  fs.rmSync(src, { recursive: true });
+}
+
+/**
+ * Upstream's split: 20% of Kaggle's labelled photos (random_state 0) become the test set. The
+ * labels and a sample submission (0.5 everywhere) ship zipped, the photos as train.7z / test.7z,
+ * which hold the images themselves where upstream's archives hold none (see README.md).
+ */
+export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
+  await unpack(path.join(ctx.raw, "train.7z"), ctx.raw);
+  await extractArchive(path.join(ctx.raw, "train_labels.csv.zip"), ctx.raw);
+  const file = path.join(ctx.raw, "train_labels.csv");
+  const old = readCsv(file, { file });
+  const { train, test: answers } = trainTestSplitTable(old, { testSize: 0.2, randomState: 0 });
+  const halves = { kind: "float" as const, values: new Float64Array(answers.rowCount).fill(0.5) };
+  const sample = withColumn(answers, "invasive", halves);
+  writeCsv(path.join(ctx.private, "answers.csv"), answers);
+  writeCsv(path.join(ctx.public, "train_labels.csv"), train);
+  writeCsv(path.join(ctx.private, "sample_submission.csv"), sample);
+  writeCsv(path.join(ctx.public, "sample_submission.csv"), sample);
+  const trainDir = path.join(ctx.raw, "train");
+  copyImages(train, file, trainDir, path.join(ctx.public, "train"));
+  copyImages(answers, file, trainDir, path.join(ctx.public, "test"));
+  await zipAndRemove(ctx.public, "sample_submission.csv");
+  await zipAndRemove(ctx.public, "train_labels.csv");
+  packFolder(ctx.public, "train");
+  packFolder(ctx.public, "test");
+}
