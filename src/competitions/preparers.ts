@@ -18,6 +18,7 @@ import * as facebookRecruitingIiiKeywordExtraction from "./facebook-recruiting-i
 import * as freesoundAudioTagging2019 from "./freesound-audio-tagging-2019/prepare.js";
 import * as googleQuestChallenge from "./google-quest-challenge/prepare.js";
 import * as googleResearchIdentifyContrailsReduceGlobalWarming from "./google-research-identify-contrails-reduce-global-warming/prepare.js";
+import * as hAndMPersonalizedFashionRecommendations from "./h-and-m-personalized-fashion-recommendations/prepare.js";
 import * as herbarium2020Fgvc7 from "./herbarium-2020-fgvc7/prepare.js";
 import * as herbarium2021Fgvc8 from "./herbarium-2021-fgvc8/prepare.js";
 import * as herbarium2022Fgvc9 from "./herbarium-2022-fgvc9/prepare.js";
@@ -41,6 +42,7 @@ import * as ml2021springHw2 from "./ml2021spring-hw2/prepare.js";
 import * as mlsp2013Birds from "./mlsp-2013-birds/prepare.js";
 import * as movieReviewSentimentAnalysisKernelsOnly from "./movie-review-sentiment-analysis-kernels-only/prepare.js";
 import * as multiModalGestureRecognition from "./multi-modal-gesture-recognition/prepare.js";
+import * as newYorkCityTaxiFarePrediction from "./new-york-city-taxi-fare-prediction/prepare.js";
 import * as nflPlayerContactDetection from "./nfl-player-contact-detection/prepare.js";
 import * as nomad2018PredictTransparentConductors from "./nomad2018-predict-transparent-conductors/prepare.js";
 import * as osicPulmonaryFibrosisProgression from "./osic-pulmonary-fibrosis-progression/prepare.js";
@@ -105,6 +107,7 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["freesound-audio-tagging-2019", freesoundAudioTagging2019],
   ["google-quest-challenge", googleQuestChallenge],
   ["google-research-identify-contrails-reduce-global-warming", googleResearchIdentifyContrailsReduceGlobalWarming],
+  ["h-and-m-personalized-fashion-recommendations", hAndMPersonalizedFashionRecommendations],
   ["herbarium-2020-fgvc7", herbarium2020Fgvc7],
   ["herbarium-2021-fgvc8", herbarium2021Fgvc8],
   ["herbarium-2022-fgvc9", herbarium2022Fgvc9],
@@ -128,6 +131,7 @@ export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, Upst
   ["mlsp-2013-birds", mlsp2013Birds],
   ["movie-review-sentiment-analysis-kernels-only", movieReviewSentimentAnalysisKernelsOnly],
   ["multi-modal-gesture-recognition", multiModalGestureRecognition],
+  ["new-york-city-taxi-fare-prediction", newYorkCityTaxiFarePrediction],
   ["nfl-player-contact-detection", nflPlayerContactDetection],
   ["nomad2018-predict-transparent-conductors", nomad2018PredictTransparentConductors],
   ["osic-pulmonary-fibrosis-progression", osicPulmonaryFibrosisProgression],
