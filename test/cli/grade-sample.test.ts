@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { competitionReportSchema } from "../../src/grading/report.js";
 import { mlebench, REPO } from "../helpers/cli.js";
-import { FIXTURES, fixtureDataDir, tempDir } from "../helpers/data-dir.js";
+import { FIXTURES, fixtureDataDir, goldenScore, tempDir } from "../helpers/data-dir.js";
 
 const UPSTREAM_KEYS = [
   "competition_id", "score", "gold_threshold", "silver_threshold", "bronze_threshold", "median_threshold",
@@ -26,7 +26,7 @@ describe("mlebench grade-sample", () => {
       .trim().split("\n").slice(1).map((l) => Number(l.split(",")[1]));
     expect(report).toMatchObject({
       competition_id: "aerial-cactus-identification",
-      score: 0.98899,
+      score: goldenScore("aerial-cactus-identification", "noisy"),
       gold_threshold: lb[9],
       silver_threshold: lb[23],
       bronze_threshold: lb[47],
@@ -36,14 +36,14 @@ describe("mlebench grade-sample", () => {
       invalid_reason: null,
       submission_path: noisy,
     });
-    expect(report.gold_medal).toBe(0.98899 >= lb[9]);
+    expect(report.gold_medal).toBe(goldenScore("aerial-cactus-identification", "noisy") >= lb[9]);
     expect(report.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?$/);
   });
 
   it("reads the data dir from MLEBENCH_DATA_DIR and prints text by default", () => {
     const r = mlebench(["grade-sample", noisy, "aerial-cactus-identification"], { MLEBENCH_DATA_DIR: dataDir });
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^score +0\.98899 +\(higher is better\)$/m);
+    expect(r.stdout).toMatch(new RegExp(`^score +${String(goldenScore("aerial-cactus-identification", "noisy")).replace(".", "\\.")} +\\(higher is better\\)$`, "m"));
     expect(r.stdout).toMatch(/^valid +yes$/m);
   });
 

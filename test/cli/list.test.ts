@@ -57,10 +57,11 @@ describe("mlebench list", () => {
     expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "grader", in_registry: true, dev: false, prepared: false, metric: "auc-roc" });
     expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", in_registry: true, dev: true, complexity: null, preparer: true });
     expect(byId.get("aptos2019-blindness-detection")).toMatchObject({ preparer: true });
-    expect(byId.get("dogs-vs-cats-redux-kernels-edition")).toMatchObject({ preparer: false });
+    expect(byId.get("dogs-vs-cats-redux-kernels-edition")).toMatchObject({ preparer: true });
     expect(byId.get("titanic")).toMatchObject({ preparer: true });
     expect(byId.get("denoising-dirty-documents")).toMatchObject({
       status: "no grader",
+      preparer: true,
       in_registry: false,
       dev: false,
       complexity: "low",
@@ -78,8 +79,8 @@ describe("mlebench list", () => {
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toMatch(/^id +status +preparer +complexity +category +metric$/);
     expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
-    expect(r.stdout).toMatch(/^denoising-dirty-documents +no grader +no +low /m);
-    expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +no +dev /m);
+    expect(r.stdout).toMatch(/^denoising-dirty-documents +no grader +yes +low /m);
+    expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +yes +dev /m);
     expect(r.stdout).toMatch(/^89 competitions: 1 ready, 14 grader, 74 no grader; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([

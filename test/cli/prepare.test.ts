@@ -32,13 +32,15 @@ describe("mlebench prepare", () => {
     expect(fs.readFileSync(answers, "utf8")).not.toContain("9999,1");
   });
 
-  it("exits 2 without a selection, or for a competition that needs Kaggle data", () => {
+  it("exits 2 without a selection, or when upstream's checksums are out of reach", () => {
     const none = mlebench(["prepare"]);
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/exactly one of -c <id\.\.\.>, --split <name>, --lite, -l <file> or --all/);
-    const kaggle = mlebench(["prepare", "-c", "3d-object-detection-for-autonomous-vehicles", "--data-dir", tempDir()]);
+    // Every upstream competition has a preparer; without upstream's checksums (here: nothing listens) it stops before downloading.
+    const env = { MLEBENCH_UPSTREAM_RAW_URL: "http://127.0.0.1:9", MLEBENCH_UPSTREAM_LFS_URL: "http://127.0.0.1:9" };
+    const kaggle = mlebench(["prepare", "-c", "3d-object-detection-for-autonomous-vehicles", "--data-dir", tempDir()], env);
     expect(kaggle.status).toBe(2);
-    expect(kaggle.stderr).toContain('The preparer of "3d-object-detection-for-autonomous-vehicles" is not implemented yet, so its public/private split cannot be made (nothing was downloaded)');
+    expect(kaggle.stderr).toContain('No checksums for "3d-object-detection-for-autonomous-vehicles"');
     const uncatalogued = mlebench(["prepare", "-c", "no-such-competition", "--data-dir", tempDir()]);
     expect(uncatalogued.status).toBe(2);
     expect(uncatalogued.stderr).toContain('Unknown competition "no-such-competition"');

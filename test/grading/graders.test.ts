@@ -1,20 +1,27 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { catalogEntry } from "../../src/competitions/catalog.js";
+import { COMPETITIONS, getCompetition } from "../../src/competitions/registry.js";
+import type { Competition } from "../../src/core/competition.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { FIXTURES, fixtureDataDir } from "../helpers/data-dir.js";
 
-// Scores computed by scripts/golden/graders.py with pandas + scikit-learn (log loss by formula).
-const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8")) as Record<
-  string,
-  Record<string, number | null>
->;
-const dataDir = fixtureDataDir(Object.keys(expected));
+// Scores computed by scripts/golden/graders.py (one module per competition in
+// scripts/golden/grader_cases/) with pandas + scikit-learn, or the metric written out in numpy.
+const IDS = fs.readdirSync(FIXTURES).filter((d) => fs.existsSync(path.join(FIXTURES, d, "expected.json")));
+const SRC = decodeURIComponent(new URL("../../src/competitions/", import.meta.url).pathname);
 
-describe.each(Object.keys(expected))("%s grader", (id) => {
-  const competition = getCompetition(id);
-  it.each(Object.entries(expected[id]))("%s scores %s", (name, want) => {
+/** The competition from its folder, so a grader is tested even before the registry lists it. */
+async function competitionOf(id: string): Promise<Competition> {
+  return ((await import(path.join(SRC, id, "index.ts"))) as { competition: Competition }).competition;
+}
+
+describe.each(IDS)("%s grader", async (id) => {
+  const competition = await competitionOf(id);
+  const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "expected.json"), "utf8")) as Record<string, number | null>;
+  const dataDir = fixtureDataDir([competition]);
+  it.each(Object.entries(expected))("%s scores %s", (name, want) => {
     const report = gradeSubmission(competition, path.join(FIXTURES, id, `${name}.csv`), dataDir);
     if (want === null) {
       expect(report.valid_submission).toBe(false);
@@ -26,6 +33,17 @@ describe.each(Object.keys(expected))("%s grader", (id) => {
       expect(report.score).toBe(want);
     }
     expect(report.submission_exists).toBe(true);
+  });
+});
+
+describe("grader registry", () => {
+  it("lists every upstream competition whose folder has a grader, each with golden fixtures", () => {
+    const withGrader = fs
+      .readdirSync(SRC)
+      .filter((d) => catalogEntry(d) !== undefined && fs.existsSync(path.join(SRC, d, "grade.ts")))
+      .sort();
+    expect([...COMPETITIONS.keys()].filter((id) => catalogEntry(id) !== undefined).sort()).toEqual(withGrader);
+    expect(IDS.sort()).toEqual(withGrader);
   });
 });
 

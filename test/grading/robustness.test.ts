@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { gradeToReport, loadGradingInputs } from "../../src/grading/grade.js";
-import { FIXTURES, fixtureDataDir, tempDir } from "../helpers/data-dir.js";
+import { FIXTURES, fixtureDataDir, goldenScore, tempDir } from "../helpers/data-dir.js";
 
 /**
  * Everything an agent might leave at submission.csv must end in a report: valid with the
@@ -15,7 +15,7 @@ const dataDir = fixtureDataDir([CACTUS, "spaceship-titanic"]);
 const cactus = getCompetition(CACTUS);
 const cactusInputs = loadGradingInputs(cactus, dataDir);
 const base = fs.readFileSync(path.join(FIXTURES, CACTUS, "noisy.csv"), "utf8");
-const baseScore = 0.98899;
+const baseScore = goldenScore(CACTUS, "noisy");
 const [header, ...rows] = base.trimEnd().split("\n");
 const work = tempDir();
 
@@ -111,11 +111,11 @@ describe("label types in accuracy grading (spaceship-titanic)", () => {
   };
 
   it("accepts lower-case true/false as booleans", () => {
-    expect(grade(noisy.replace(/True/g, "true").replace(/False/g, "false")).score).toBe(0.79);
+    expect(grade(noisy.replace(/True/g, "true").replace(/False/g, "false")).score).toBe(goldenScore("spaceship-titanic", "noisy"));
   });
 
   it("accepts 1.0/0.0 floats as labels", () => {
-    expect(grade(noisy.replace(/True/g, "1.0").replace(/False/g, "0.0")).score).toBe(0.79);
+    expect(grade(noisy.replace(/True/g, "1.0").replace(/False/g, "0.0")).score).toBe(goldenScore("spaceship-titanic", "noisy"));
   });
 
   it("rejects a missing label with a reason", () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Competition } from "../../src/core/competition.js";
 import { getCompetition } from "../../src/competitions/registry.js";
 
 export const FIXTURES = fileURLToDir(new URL("../fixtures/graders/", import.meta.url));
@@ -22,18 +23,28 @@ export function tempDir(prefix = "mlebench-test-"): string {
 }
 
 /**
- * A data dir laid out like a prepared upstream one for the given competitions, using the
- * golden fixtures' answers and leaderboards.
+ * A data dir laid out like a prepared upstream one for the given competitions (ids from the
+ * registry, or competition objects), using the golden fixtures' answers and leaderboards.
  */
-export function fixtureDataDir(ids: string[]): string {
+export function fixtureDataDir(competitions: (string | Competition)[]): string {
   const dataDir = tempDir("mlebench-data-");
-  for (const id of ids) {
-    const c = getCompetition(id);
-    const priv = path.join(dataDir, id, "prepared", "private");
-    fs.mkdirSync(priv, { recursive: true });
-    fs.mkdirSync(path.join(dataDir, id, "prepared", "public"), { recursive: true });
-    fs.copyFileSync(path.join(FIXTURES, id, "answers.csv"), path.join(priv, c.answers));
-    fs.copyFileSync(path.join(FIXTURES, id, "leaderboard.csv"), path.join(dataDir, id, "leaderboard.csv"));
+  for (const item of competitions) {
+    const c = typeof item === "string" ? getCompetition(item) : item;
+    const priv = path.join(dataDir, c.id, "prepared", "private");
+    const answers = path.join(priv, c.answers);
+    fs.mkdirSync(path.dirname(answers), { recursive: true });
+    fs.mkdirSync(path.join(dataDir, c.id, "prepared", "public"), { recursive: true });
+    // The fixture names its answers file by the competition's extension (answers.csv, answers.jsonl).
+    fs.copyFileSync(path.join(FIXTURES, c.id, `answers${path.extname(c.answers)}`), answers);
+    fs.copyFileSync(path.join(FIXTURES, c.id, "leaderboard.csv"), path.join(dataDir, c.id, "leaderboard.csv"));
   }
   return dataDir;
+}
+
+/** The golden score of a fixture submission, as scripts/golden/graders.py recorded it. */
+export function goldenScore(id: string, name: string): number {
+  const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "expected.json"), "utf8")) as Record<string, number | null>;
+  const score = expected[name];
+  if (typeof score !== "number") throw new Error(`no golden score for ${id}/${name}`);
+  return score;
 }
