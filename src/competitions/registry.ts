@@ -9,6 +9,22 @@ import { competition as nycTaxi } from "./new-york-city-taxi-fare-prediction/ind
 import { competition as spaceshipTitanic } from "./spaceship-titanic/index.js";
 import { competition as spooky } from "./spooky-author-identification/index.js";
 import { competition as tpsDec2021 } from "./tabular-playground-series-dec-2021/index.js";
+import { competition as detectingInsultsInSocialCommentary } from "./detecting-insults-in-social-commentary/index.js";
+import { competition as denoisingDirtyDocuments } from "./denoising-dirty-documents/index.js";
+import { competition as dogBreedIdentification } from "./dog-breed-identification/index.js";
+import { competition as histopathologicCancerDetection } from "./histopathologic-cancer-detection/index.js";
+import { competition as jigsawToxicCommentClassificationChallenge } from "./jigsaw-toxic-comment-classification-challenge/index.js";
+import { competition as leafClassification } from "./leaf-classification/index.js";
+import { competition as mlsp2013Birds } from "./mlsp-2013-birds/index.js";
+import { competition as nomad2018PredictTransparentConductors } from "./nomad2018-predict-transparent-conductors/index.js";
+import { competition as tabularPlaygroundSeriesMay2022 } from "./tabular-playground-series-may-2022/index.js";
+import { competition as textNormalizationChallengeEnglishLanguage } from "./text-normalization-challenge-english-language/index.js";
+import { competition as textNormalizationChallengeRussianLanguage } from "./text-normalization-challenge-russian-language/index.js";
+import { competition as theIcml2013WhaleChallengeRightWhaleRedux } from "./the-icml-2013-whale-challenge-right-whale-redux/index.js";
+import { competition as plantPathology2020Fgvc7 } from "./plant-pathology-2020-fgvc7/index.js";
+import { competition as randomActsOfPizza } from "./random-acts-of-pizza/index.js";
+import { competition as ranzcrClipCatheterLineClassification } from "./ranzcr-clip-catheter-line-classification/index.js";
+import { competition as siimIsicMelanomaClassification } from "./siim-isic-melanoma-classification/index.js";
 import { competition as titanic } from "./titanic/index.js";
 import { competition as seattleWeather } from "./seattle-weather/index.js";
 import { competition as movieRatings } from "./movie-ratings/index.js";
@@ -22,7 +38,7 @@ import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
 export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
-  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, detectingInsultsInSocialCommentary, denoisingDirtyDocuments, dogBreedIdentification, histopathologicCancerDetection, jigsawToxicCommentClassificationChallenge, leafClassification, mlsp2013Birds, nomad2018PredictTransparentConductors, tabularPlaygroundSeriesMay2022, textNormalizationChallengeEnglishLanguage, textNormalizationChallengeRussianLanguage, theIcml2013WhaleChallengeRightWhaleRedux, plantPathology2020Fgvc7, randomActsOfPizza, ranzcrClipCatheterLineClassification, siimIsicMelanomaClassification, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [
     c.id,
     { ...c, upstream: upstreamSpec(c.id) },
   ]),

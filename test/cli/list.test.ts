@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LOW, OFFLINE } from "../../src/competitions/splits.js";
 import { mlebench } from "../helpers/cli.js";
 import { fixtureDataDir } from "../helpers/data-dir.js";
 
@@ -9,23 +10,8 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--data-dir", dataDir, "--json"]);
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { id: string; metric: string; prepared: boolean; gradable: boolean }[];
-    expect(rows.map((x) => x.id).sort()).toEqual([
-      "aerial-cactus-identification",
-      "aptos2019-blindness-detection",
-      "digits",
-      "dogs-vs-cats-redux-kernels-edition",
-      "fashion-mnist",
-      "h-and-m-personalized-fashion-recommendations",
-      "movie-ratings",
-      "new-york-city-taxi-fare-prediction",
-      "seattle-weather",
-      "sotu-party",
-      "spaceship-titanic",
-      "spam-assassin",
-      "spooky-author-identification",
-      "tabular-playground-series-dec-2021",
-      "titanic",
-    ]);
+    // Graders exist for the whole lite split, two more upstream competitions and the offline benchmark.
+    expect(rows.map((x) => x.id).sort()).toEqual([...LOW, "h-and-m-personalized-fashion-recommendations", "spaceship-titanic", ...OFFLINE].sort());
     const spooky = rows.find((x) => x.id === "spooky-author-identification")!;
     expect(spooky).toMatchObject({ metric: "multi-class-log-loss", prepared: true, gradable: true });
     expect(rows.filter((x) => x.prepared)).toHaveLength(1);
@@ -60,16 +46,23 @@ describe("mlebench list", () => {
     expect(byId.get("dogs-vs-cats-redux-kernels-edition")).toMatchObject({ preparer: true });
     expect(byId.get("titanic")).toMatchObject({ preparer: true });
     expect(byId.get("denoising-dirty-documents")).toMatchObject({
+      status: "grader",
+      preparer: true,
+      in_registry: true,
+      complexity: "low",
+      metric: "root_mean_squared_error", // upstream spells this one with underscores
+    });
+    expect(byId.get("AI4Code")).toMatchObject({
       status: "no grader",
       preparer: true,
       in_registry: false,
       dev: false,
-      complexity: "low",
-      metric: "root_mean_squared_error", // upstream spells this one with underscores
+      complexity: "medium",
+      metric: "kendall-tau",
       gradable: false,
     });
     expect(byId.get("titanic")).toMatchObject({ status: "grader", in_registry: true, dev: false });
-    expect(rows.filter((x) => x.in_registry)).toHaveLength(15);
+    expect(rows.filter((x) => x.in_registry)).toHaveLength(31);
     expect(rows.filter((x) => x.status === "no grader").every((x) => !x.in_registry)).toBe(true);
     expect(rows.filter((x) => x.dev)).toHaveLength(7);
   });
@@ -79,9 +72,9 @@ describe("mlebench list", () => {
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toMatch(/^id +status +preparer +complexity +category +metric$/);
     expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
-    expect(r.stdout).toMatch(/^denoising-dirty-documents +no grader +yes +low /m);
+    expect(r.stdout).toMatch(/^AI4Code +no grader +yes +medium /m);
     expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +yes +dev /m);
-    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 14 grader, 74 no grader; data dir: /m);
+    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 30 grader, 58 no grader; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([
       "invasive-species-monitoring", "ml2021spring-hw2", "movie-review-sentiment-analysis-kernels-only",

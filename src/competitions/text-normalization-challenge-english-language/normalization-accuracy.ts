@@ -1,0 +1,39 @@
+/**
+ * The grading rule both text-normalization competitions share: one row per token id, and the
+ * normalised text compared after both sides are turned into Python strings.
+ */
+import type { Answers } from "../../core/competition.js";
+import { InvalidSubmissionError } from "../../core/errors.js";
+import type { Table } from "../../core/table.js";
+import { requireTable } from "../../grading/answers.js";
+import { alignToAnswers, answersColumn, pyStrAt, submissionColumn } from "../../grading/columns.js";
+import { accuracy } from "../../metrics/accuracy.js";
+
+/**
+ * Accuracy of the `after` column, rows matched by `id` ("<sentence>_<token>"). Both sides go
+ * through pandas' astype(str) first, so a missing value (the tokens "NA", "None", "null", an
+ * empty cell, ...) counts as the text "nan" and an all-numeric column as its printed numbers.
+ */
+export function gradeNormalization(submission: Table, answers: Answers): number {
+  const ans = requireTable(answers);
+  const ansId = answersColumn(ans, "id");
+  const ansAfter = answersColumn(ans, "after");
+  if (submission.rowCount !== ans.rowCount) {
+    throw new InvalidSubmissionError(
+      `Submission has ${submission.rowCount} rows but the answers have ${ans.rowCount}; submit one row per token id, ` +
+        `as in the sample submission.`,
+    );
+  }
+  const subAfter = submissionColumn(submission, "after");
+  const subId = submissionColumn(submission, "id");
+  // Equal id multisets is exactly when upstream's sort-then-compare check passes.
+  const subOrder = alignToAnswers(subId, ansId, null, "id");
+  const n = ans.rowCount;
+  const yTrue: string[] = new Array(n);
+  const yPred: string[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    yTrue[i] = pyStrAt(ansAfter, i);
+    yPred[i] = pyStrAt(subAfter, subOrder[i]);
+  }
+  return accuracy(yTrue, yPred);
+}
