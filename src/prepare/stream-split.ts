@@ -802,8 +802,8 @@ function writeIntAsFloat(out: ByteSink, b: Buffer, a: number, z: number): void {
 // ---------------------------------------------------------------------------------------------
 // Pass 2: reading rows in blocks.
 
-/** An output column: a column of the scanned file, or one holding the same float in every row. */
-export type OutputColumn = string | { name: string; value: number };
+/** An output column: a column of the scanned file, or one holding the same float or text in every row. */
+export type OutputColumn = string | { name: string; value: number } | { name: string; text: string };
 
 /** Options for {@link writeCsvRows}. */
 export interface WriteRowsOptions {
@@ -836,6 +836,8 @@ function quoteName(s: string): string {
 function planColumns(scan: CsvScan, columns: OutputColumn[] | undefined): { plan: ColumnPlan[]; header: string } {
   const wanted = columns ?? scan.names;
   const plan = wanted.map((c): ColumnPlan => {
+    // Text constants are kept as their UTF-8 bytes spelled in latin1, which is how the arena copies strings out.
+    if (typeof c !== "string" && "text" in c) return { src: -1, kind: "string", constant: Buffer.from(quoteName(c.text), "utf8").toString("latin1") };
     if (typeof c !== "string") return { src: -1, kind: "float", constant: Number.isNaN(c.value) ? "" : floatRepr(c.value) };
     const j = scan.names.indexOf(c);
     if (j < 0) throw new UserError(`${scan.file}: no column "${c}" (columns: ${scan.names.join(", ")})`);

@@ -134,6 +134,15 @@ describe("the taxi preparer's path", () => {
     const fares: Column = { kind: "float", values: new Float64Array(3).fill(11.35) };
     expect(got).toBe(formatCsv(makeTable([["key", keys.data.get("key")!], ["fare_amount", fares]])));
   });
+
+  it("adds a constant text column, quoted and UTF-8 as to_csv writes it", () => {
+    const rows = [7, 0];
+    const tags = "c#, «été» \"x\"";
+    const got = streamed(file, rows, undefined, { columns: ["key", { name: "Tags", text: tags }] });
+    const keys = selectColumns(takeRows(table, rows), ["key"]);
+    const col: Column = { kind: "string", values: [tags, tags] };
+    expect(got).toBe(formatCsv(makeTable([["key", keys.data.get("key")!], ["Tags", col]])));
+  });
 });
 
 describe("edges", () => {
