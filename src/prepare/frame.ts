@@ -7,21 +7,35 @@ export function takeRows(t: Table, indices: ArrayLike<number>): Table {
   return makeTable(t.columns.map((c) => [c, takeColumn(t.data.get(c)!, indices)]));
 }
 
+/** One column by name (pandas `df[name]`); a missing one names the file and the columns it has. */
+export function column(t: Table, name: string, where = "table"): Column {
+  const col = t.data.get(name);
+  if (!col) throw new UserError(`${where}: no column "${name}" (columns: ${t.columns.join(", ")})`);
+  return col;
+}
+
 /** Only these columns, in this order (pandas `df[[...]]`). */
 export function selectColumns(t: Table, names: string[], where = "table"): Table {
-  return makeTable(
-    names.map((n) => {
-      const col = t.data.get(n);
-      if (!col) throw new UserError(`${where}: no column "${n}" (columns: ${t.columns.join(", ")})`);
-      return [n, col];
-    }),
-  );
+  return makeTable(names.map((n) => [n, column(t, n, where)]));
 }
 
 /** Every column but these (pandas `df.drop(columns=...)`). */
 export function dropColumns(t: Table, names: string[], where = "table"): Table {
   for (const n of names) if (!t.data.has(n)) throw new UserError(`${where}: no column "${n}" to drop`);
   return makeTable(t.columns.filter((c) => !names.includes(c)).map((c) => [c, t.data.get(c)!]));
+}
+
+/** Rows whose `name` cell is one of `ids` (pandas `df[df[name].isin(ids)]`) and the rest (`~isin`), each in file order. */
+export function splitIsin(t: Table, name: string, ids: Set<string>, where = "table"): { matched: Table; rest: Table } {
+  const col = column(t, name, where);
+  const matched: number[] = [];
+  const rest: number[] = [];
+  for (let i = 0; i < t.rowCount; i++) {
+    // isin compares values, so only text cells can equal the (text) ids.
+    const v = col.kind === "string" ? col.values[i] : null;
+    (v !== null && ids.has(v) ? matched : rest).push(i);
+  }
+  return { matched: takeRows(t, matched), rest: takeRows(t, rest) };
 }
 
 /** Replace (or add at the end) a column. */

@@ -1,5 +1,6 @@
 import { UserError } from "../core/errors.js";
 import { cellAt, makeTable, type Column, type Table } from "../core/table.js";
+import { column } from "./frame.js";
 
 /**
  * Upstream's `df_to_one_hot(df, id_column, target_column, classes)`: the id column, then one int
@@ -32,4 +33,12 @@ function unknownLabel(where: string, column: string, label: unknown, id: unknown
   const shown = label === null ? "a missing value" : JSON.stringify(typeof label === "bigint" ? String(label) : label);
   const row = id === null ? "" : ` (row with id ${typeof id === "bigint" ? String(id) : JSON.stringify(id)})`;
   return new UserError(`${where}: column "${column}" holds ${shown}${row}, which is not one of the expected classes`);
+}
+
+/** The ids of `t` with each class at the float 1/len(classes), the sample submission of a one-hot task. */
+export function uniformTable(t: Table, idColumn: string, classes: readonly string[], where = "table"): Table {
+  const p = 1 / classes.length;
+  const cols: [string, Column][] = [[idColumn, column(t, idColumn, where)]];
+  for (const c of classes) cols.push([c, { kind: "float", values: new Float64Array(t.rowCount).fill(p) }]);
+  return makeTable(cols);
 }

@@ -1,7 +1,7 @@
 /**
- * Python's whitespace rules for `str.strip()` and `str.split()` without arguments, which differ
- * from JavaScript's `trim()` and `/\s/`: Python also counts U+001C..U+001F and U+0085 as
- * whitespace, and does not count U+FEFF (the byte order mark).
+ * Python's str where JavaScript's differs. Whitespace for `str.strip()` and `str.split()` without
+ * arguments: Python also counts U+001C..U+001F and U+0085, and not U+FEFF (the byte order mark).
+ * Ordering: Python compares code points, JavaScript UTF-16 units.
  */
 
 // Every code point for which Python's str.isspace() is true (all in the BMP).
@@ -31,4 +31,18 @@ export function pyStrip(s: string): string {
 export function pySplit(s: string): string[] {
   const t = pyStrip(s);
   return t === "" ? [] : t.split(RUNS);
+}
+
+/** Python's `<` on str (code point order), as `sorted()` and sort_keys use it. */
+export function comparePyStr(a: string, b: string): number {
+  // UTF-16 unit order puts astral characters before U+E000..U+FFFF, so walk by code points;
+  // a lone surrogate counts as its own code point, as in Python.
+  let i = 0;
+  while (i < a.length && i < b.length) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+  }
+  return a.length - b.length;
 }

@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { comparePyStr, parseMetadataBytes, writeSortedPyJson } from "../../src/competitions/herbarium-2020-fgvc7/metadata-json.js";
+import { parseMetadataBytes, writeSortedPyJson } from "../../src/competitions/herbarium-2020-fgvc7/metadata-json.js";
 import { categorySubdir, pyZeroPad } from "../../src/competitions/herbarium-2020-fgvc7/split-by-category.js";
 import { compareWalkOrder, writeTar } from "../../src/competitions/inaturalist-2019-fgvc6/tar-write.js";
 import { dumpPyJson, parsePyJson } from "../../src/io/pyjson.js";
+import { comparePyStr } from "../../src/prepare/pystr.js";
 import { tempDir } from "../helpers/data-dir.js";
 
 // Expected texts and digests below come from Debian's Python 3.11 (json, tarfile).

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import { cellAt, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { zipDirectory } from "../../io/zip-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 
 /**
@@ -29,7 +29,7 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   const tiles = path.join(ctx.raw, "train");
   for (const [table, side] of [[train, "train"], [test, "test"]] as const) {
     const dest = path.join(ctx.public, side);
-    copyTiles(table, tiles, dest, file);
+    copyListedFiles(table, "id", { from: tiles, to: dest, listedIn: file, note: "expected inside train.zip's train/ folder" });
     await zipDirectory(dest, path.join(ctx.public, `${side}.zip`));
     fs.rmSync(dest, { recursive: true, force: true });
   }
@@ -37,14 +37,3 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   fs.rmSync(tiles, { recursive: true, force: true });
 }
 
-/** Copy the tile named by each row's id from `tiles` into `dest`, one file at a time. */
-function copyTiles(table: Table, tiles: string, dest: string, listedIn: string): void {
-  const ids = table.data.get("id")!;
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = String(cellAt(ids, i));
-    const src = path.join(tiles, name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${listedIn}, expected inside train.zip's train/ folder)`);
-    fs.copyFileSync(src, path.join(dest, name));
-  }
-}

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import { cellAt, type Table } from "../../core/table.js";
+import type { Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 
 // A valid InChI (water) that every sample-submission row predicts.
@@ -41,14 +42,9 @@ function nestedPath(imageId: string): string {
 
 /** Copy each row's drawing from `src` to the same nested place under `dest`, file by file. */
 function copyDrawings(table: Table, src: string, dest: string, listedIn: string): void {
-  const ids = table.data.get("image_id")!;
-  for (let i = 0; i < table.rowCount; i++) {
-    const id = String(cellAt(ids, i));
+  const at = (id: string): string => {
     if (id.length < 3) throw new UserError(`${listedIn}: image_id "${id}" is too short to name its nested folder`);
-    const from = path.join(src, nestedPath(id));
-    if (!fs.existsSync(from)) throw new UserError(`${from} is missing (listed in ${listedIn})`);
-    const to = path.join(dest, nestedPath(id));
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(from, to);
-  }
+    return nestedPath(id);
+  };
+  copyListedFiles(table, "image_id", { from: src, to: dest, listedIn, at });
 }

@@ -2,18 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import type { Table } from "../../core/table.js";
-import { pyStrAt } from "../../grading/columns.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { idsFromTfRecords } from "../../io/tfrecord.js";
-import { takeRows, withColumn } from "../../prepare/frame.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
+import { splitIsin, withColumn } from "../../prepare/frame.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
-
-/** Python sorts paths by code point; comparing UTF-8 bytes gives the same order. */
-function byCodePoint(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
 
 /** Kaggle's training TFRecord files: regular files whose last suffix is ".tfrec", in name order. */
 function recordFiles(raw: string): string[] {
@@ -23,7 +18,7 @@ function recordFiles(raw: string): string[] {
     .readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isFile() && path.extname(e.name) === ".tfrec")
     .map((e) => e.name)
-    .sort(byCodePoint);
+    .sort(comparePyStr);
   if (names.length === 0) throw new UserError(`${dir}: no .tfrec files`);
   return names.map((n) => path.join(dir, n));
 }
@@ -35,38 +30,12 @@ function recordCount(file: string): string {
   return parts[1];
 }
 
-/** Rows of train.csv whose image_id is (or is not) in `ids`, each in file order (pandas isin mask). */
-function splitRows(table: Table, ids: Set<string>, file: string): { train: number[]; test: number[] } {
-  const col = table.data.get("image_id");
-  if (!col) throw new UserError(`${file}: no "image_id" column (columns: ${table.columns.join(", ")})`);
-  const train: number[] = [];
-  const test: number[] = [];
-  for (let i = 0; i < table.rowCount; i++) {
-    // isin compares values, so only text cells can equal the record ids.
-    const v = col.kind === "string" ? col.values[i] : null;
-    (v !== null && ids.has(v) ? test : train).push(i);
-  }
-  return { train, test };
-}
-
 /** Copy each TFRecord file to public/<folder>/<prefix>NN-<count>.tfrec, numbered in split order. */
 function copyRecords(files: string[], dest: string, prefix: string): void {
   fs.mkdirSync(dest, { recursive: true });
   files.forEach((file, i) => {
     fs.copyFileSync(file, path.join(dest, `${prefix}${String(i).padStart(2, "0")}-${recordCount(file)}.tfrec`));
   });
-}
-
-/** Copy the photo named in each row's image_id from raw/train_images into `dest`. */
-function copyImages(raw: string, table: Table, dest: string): void {
-  const col = table.data.get("image_id")!;
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = pyStrAt(col, i);
-    const src = path.join(raw, "train_images", name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (image_id ${JSON.stringify(name)} of train.csv)`);
-    fs.copyFileSync(src, path.join(dest, name));
-  }
 }
 
 /**
@@ -84,9 +53,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
 
   const file = path.join(ctx.raw, "train.csv");
   const old = readCsv(file, { file });
-  const rows = splitRows(old, testIds, file);
-  const train = takeRows(old, rows.train);
-  const test = takeRows(old, rows.test);
+  const { matched: test, rest: train } = splitIsin(old, "image_id", testIds, file);
   const fours = { kind: "int" as const, values: new Float64Array(test.rowCount).fill(4) };
   writeCsv(path.join(ctx.public, "train.csv"), train);
   writeCsv(path.join(ctx.private, "test.csv"), test);
@@ -94,8 +61,9 @@ export function prepare(ctx: UpstreamPrepareContext): void {
 
   copyRecords(trainFiles, path.join(ctx.public, "train_tfrecords"), "ld_train");
   copyRecords(testFiles, path.join(ctx.public, "test_tfrecords"), "ld_test");
-  copyImages(ctx.raw, train, path.join(ctx.public, "train_images"));
-  copyImages(ctx.raw, test, path.join(ctx.public, "test_images"));
+  for (const [table, folder] of [[train, "train_images"], [test, "test_images"]] as const) {
+    copyListedFiles(table, "image_id", { from: path.join(ctx.raw, "train_images"), to: path.join(ctx.public, folder), listedIn: "train.csv" });
+  }
   const map = path.join(ctx.raw, "label_num_to_disease_map.json");
   if (!fs.existsSync(map)) throw new UserError(`${map} is missing`);
   fs.copyFileSync(map, path.join(ctx.public, "label_num_to_disease_map.json"));

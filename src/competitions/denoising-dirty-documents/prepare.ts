@@ -7,14 +7,10 @@ import { writeFileAtomic } from "../../io/atomic.js";
 import { formatCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { readPngLuma } from "../../io/png.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 const HEADER = "id,value\n";
-
-/** Python sorts str (and same-folder Paths) by code point; UTF-8 byte order is the same order. */
-function byCodePoint(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
 
 /** Names matching pathlib's `glob("*.png")`, which (unlike glob.glob) keeps dotfiles; the suffix is case-sensitive. */
 function pngNames(dir: string): string[] {
@@ -68,7 +64,7 @@ function pixelRows(id: string, width: number, height: number, value: (i: number)
 export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   await extractArchive(path.join(ctx.raw, "train.zip"), ctx.public);
   const trainDir = path.join(ctx.public, "train");
-  const names = pngNames(trainDir).sort(byCodePoint);
+  const names = pngNames(trainDir).sort(comparePyStr);
   if (names.length < 2) throw new UserError(`${trainDir}: need at least 2 PNG images to split, found ${names.length}`);
   const split = trainTestSplitIndices(names.length, { testSize: 0.2, randomState: 0 });
   const testNames = new Set(split.test.map((i) => names[i]));
@@ -77,7 +73,7 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   await extractArchive(path.join(ctx.raw, "train_cleaned.zip"), ctx.public);
   const held = path.join(ctx.private, "train_cleaned");
   moveSelected(path.join(ctx.public, "train_cleaned"), held, testNames);
-  const cleaned = pngNames(held).sort(byCodePoint);
+  const cleaned = pngNames(held).sort(comparePyStr);
   if (cleaned.length === 0) throw new UserError(`${path.join(ctx.raw, "train_cleaned.zip")}: no cleaned image for any test scan`);
 
   // One image decoded at a time; the sample submission needs only each image's name and size.

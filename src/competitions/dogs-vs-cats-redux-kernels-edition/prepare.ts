@@ -6,6 +6,7 @@ import { makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { zipDirectory } from "../../io/zip-write.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 /**
@@ -54,15 +55,5 @@ function labelledPhotos(dir: string, archive: string): string[] {
     if (!fs.statSync(path.join(dir, n)).isFile()) throw new UserError(`${path.join(dir, n)} is not a file`);
   }
   if (names.length < 2) throw new UserError(`${archive}: train/ holds ${names.length} .jpg photo(s); at least 2 are needed to split`);
-  return names.sort(compareCodePoints);
-}
-
-/** Python's str ordering (by code point), which differs from JS's UTF-16 order beyond the BMP. */
-function compareCodePoints(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-  }
-  return x.length - y.length;
+  return names.sort(comparePyStr);
 }

@@ -7,6 +7,7 @@ import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { copyTree } from "../../prepare/copy-tree.js";
+import { column } from "../../prepare/frame.js";
 import { downloadToFile } from "../../sources/kaggle/download.js";
 import { CLASS_NAMES } from "./classes.js";
 
@@ -55,12 +56,6 @@ async function download(zip: string): Promise<void> {
 function copyItem(src: string, dst: string): void {
   if (fs.statSync(src).isDirectory()) copyTree(src, dst);
   else fs.copyFileSync(src, dst);
-}
-
-function column(t: Table, name: string, file: string): Column {
-  const col = t.data.get(name);
-  if (!col) throw new UserError(`${file}: no column "${name}" (columns: ${t.columns.join(", ")})`);
-  return col;
 }
 
 /** The rows whose usage is exactly "Private", in file order, as fname and labels columns. */

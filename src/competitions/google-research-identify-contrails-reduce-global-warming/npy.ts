@@ -1,48 +1,6 @@
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-
-/** What a .npy header says: element type, memory order, shape, and where the data starts. */
-export interface NpyHeader {
-  descr: string;
-  fortranOrder: boolean;
-  shape: number[];
-  dataOffset: number;
-}
-
-const MAGIC = Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]);
-
-/** Parse the header of a .npy file, reading only its first bytes (bands can be large). */
-export function readNpyHeader(file: string): NpyHeader {
-  if (!fs.existsSync(file)) throw new UserError(`${file} is missing`);
-  const fd = fs.openSync(file, "r");
-  try {
-    const pre = Buffer.alloc(12);
-    const got = fs.readSync(fd, pre, 0, 12, 0);
-    if (got < 10 || !pre.subarray(0, 6).equals(MAGIC)) throw new UserError(`${file}: not a NumPy .npy file (bad magic bytes)`);
-    const major = pre[6];
-    const lenBytes = major === 1 ? 2 : 4;
-    const headerLen = lenBytes === 2 ? pre.readUInt16LE(8) : pre.readUInt32LE(8);
-    const start = 8 + lenBytes;
-    const text = Buffer.alloc(headerLen);
-    fs.readSync(fd, text, 0, headerLen, start);
-    return parseHeader(text.toString("latin1"), start + headerLen, file);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-function parseHeader(text: string, dataOffset: number, file: string): NpyHeader {
-  const descr = /'descr'\s*:\s*'([^']+)'/.exec(text);
-  const order = /'fortran_order'\s*:\s*(True|False)/.exec(text);
-  const shape = /'shape'\s*:\s*\(([^)]*)\)/.exec(text);
-  if (!descr || !order || !shape) throw new UserError(`${file}: unreadable .npy header ${JSON.stringify(text.trim())}`);
-  const dims = shape[1]
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "")
-    .map(Number);
-  return { descr: descr[1], fortranOrder: order[1] === "True", shape: dims, dataOffset };
-}
+import { readNpyHeaderFields } from "../../prepare/npy-header.js";
 
 type Reader = (buf: Buffer, offset: number) => number;
 
@@ -66,7 +24,7 @@ const READERS: Record<string, [number, Reader]> = {
  * the first axis varies fastest, whatever order the file stores them in.
  */
 export function npyTransposedMatches(file: string, value: number): number[] {
-  const header = readNpyHeader(file);
+  const header = readNpyHeaderFields(file);
   const reader = READERS[header.descr.replace(/^=/, "<")];
   if (!reader) throw new UserError(`${file}: unsupported .npy element type ${header.descr} (expected a bool, integer or float mask)`);
   const [size, read] = reader;

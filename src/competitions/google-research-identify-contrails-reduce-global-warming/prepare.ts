@@ -6,9 +6,11 @@ import { makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { listFiles } from "../../io/extract.js";
 import { isPyJsonObject, readPyJson, writePyJson, type PyJson } from "../../io/pyjson.js";
+import { copyListed } from "../../prepare/copy-listed.js";
+import { readNpyHeaderFields } from "../../prepare/npy-header.js";
 import { PythonRandom } from "../../rng/python-random.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
-import { npyTransposedMatches, readNpyHeader } from "./npy.js";
+import { npyTransposedMatches } from "./npy.js";
 
 const BANDS = Array.from({ length: 9 }, (_, i) => `band_${String(i + 8).padStart(2, "0")}.npy`);
 const MASKS = ["human_individual_masks.npy", "human_pixel_masks.npy"];
@@ -32,8 +34,9 @@ export function prepare(ctx: UpstreamPrepareContext): void {
 
   const rawTrain = path.join(ctx.raw, "train");
   const answers = testIds.map((id) => answerRow(path.join(rawTrain, id)));
-  for (const id of trainIds) copyFiles(path.join(rawTrain, id), path.join(ctx.public, "train", id), [...BANDS, ...MASKS]);
-  for (const id of testIds) copyFiles(path.join(rawTrain, id), path.join(ctx.public, "test", id), BANDS);
+  const listedIn = "train_metadata.json";
+  for (const id of trainIds) copyListed([...BANDS, ...MASKS], { from: path.join(rawTrain, id), to: path.join(ctx.public, "train", id), listedIn });
+  for (const id of testIds) copyListed(BANDS, { from: path.join(rawTrain, id), to: path.join(ctx.public, "test", id), listedIn });
 
   copyValidation(ctx);
   writePyJson(path.join(ctx.public, "train_metadata.json"), newTrain);
@@ -64,18 +67,9 @@ function answerRow(folder: string): { rle: string; height: number; width: number
     prev = b;
   }
   const bandFile = path.join(folder, "band_08.npy");
-  const shape = readNpyHeader(bandFile).shape;
+  const shape = readNpyHeaderFields(bandFile).shape;
   if (shape.length !== 3) throw new UserError(`${bandFile}: expected a 3-dimensional array (height, width, time), got shape (${shape.join(", ")})`);
   return { rle: runs.length > 0 ? runs.join(" ") : "-", height: shape[0], width: shape[1] };
-}
-
-function copyFiles(src: string, dest: string, names: string[]): void {
-  fs.mkdirSync(dest, { recursive: true });
-  for (const name of names) {
-    const from = path.join(src, name);
-    if (!fs.existsSync(from)) throw new UserError(`${from} is missing (listed in train_metadata.json)`);
-    fs.copyFileSync(from, path.join(dest, name));
-  }
 }
 
 /** The validation folder (created empty when absent, as upstream does) and its metadata, unchanged. */

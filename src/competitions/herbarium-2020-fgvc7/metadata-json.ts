@@ -14,6 +14,7 @@ import path from "node:path";
 import { UserError } from "../../core/errors.js";
 import { pyFloatRepr } from "../../io/pyfloat.js";
 import { pyJsonQuote, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 
 /** How Python opened the file: `encoding="utf-8"` (strict) or `encoding="latin-1"` (every byte a code point). */
 export type MetadataEncoding = "utf-8" | "latin-1";
@@ -246,19 +247,6 @@ export function readMetadataJson(file: string, encoding: MetadataEncoding): PyJs
   return parseMetadataBytes(bytes, file, encoding);
 }
 
-/** Python's `<` on str (code point order), as `sorted()` uses it for sort_keys. */
-export function comparePyStr(a: string, b: string): number {
-  // UTF-16 unit order puts astral characters before U+E000..U+FFFF, so walk by code points;
-  // a lone surrogate counts as its own code point, as in Python.
-  let i = 0;
-  while (i < a.length && i < b.length) {
-    const x = a.codePointAt(i)!;
-    const y = b.codePointAt(i)!;
-    if (x !== y) return x - y;
-    i += x > 0xffff ? 2 : 1;
-  }
-  return a.length - b.length;
-}
 
 function keysSorted(keys: string[]): boolean {
   for (let i = 1; i < keys.length; i++) if (comparePyStr(keys[i - 1], keys[i]) > 0) return false;

@@ -5,6 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { cellAt, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListed } from "../../prepare/copy-listed.js";
 import { takeRows, withColumn } from "../../prepare/frame.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
@@ -22,8 +23,9 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   const split = trainTestSplitIndices(labels.rowCount, { testSize: unlabelled / (labels.rowCount + unlabelled), randomState: 0 });
   const trainIds = split.train.map((i) => idKey(ids, i));
   const testIds = split.test.map((i) => idKey(ids, i));
-  copyPatches(ctx, trainIds, "train");
-  copyPatches(ctx, testIds, "test");
+  for (const [ids, folder] of [[trainIds, "train"], [testIds, "test"]] as const) {
+    copyListed(ids, { from: path.join(ctx.raw, "train"), to: path.join(ctx.public, folder), suffix: ".tif", listedIn: "train_labels.csv" });
+  }
   const train = rowsWithIds(labels, ids, new Set(trainIds));
   const test = rowsWithIds(labels, ids, new Set(testIds));
   const zeros: Column = { kind: "int", values: new Float64Array(test.rowCount) };
@@ -54,15 +56,4 @@ function rowsWithIds(t: Table, ids: Column, keep: Set<string>): Table {
   const rows: number[] = [];
   for (let i = 0; i < t.rowCount; i++) if (keep.has(idKey(ids, i))) rows.push(i);
   return takeRows(t, rows);
-}
-
-/** Copy raw/train/<id>.tif into public/<folder>, one file at a time. */
-function copyPatches(ctx: UpstreamPrepareContext, ids: string[], folder: string): void {
-  const dest = path.join(ctx.public, folder);
-  fs.mkdirSync(dest, { recursive: true });
-  for (const id of ids) {
-    const src = path.join(ctx.raw, "train", `${id}.tif`);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in train_labels.csv)`);
-    fs.copyFileSync(src, path.join(dest, `${id}.tif`));
-  }
 }

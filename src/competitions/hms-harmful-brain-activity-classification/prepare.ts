@@ -1,11 +1,11 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { cellAt, makeTable, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { listFiles } from "../../io/extract.js";
+import { copyListed, listedIds } from "../../prepare/copy-listed.js";
+import { copyTree } from "../../prepare/copy-tree.js";
 import { selectColumns, takeRows } from "../../prepare/frame.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
@@ -39,7 +39,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   const uniform: [string, Column][] = VOTE_COLUMNS.map((c) => [c, { kind: "float", values: new Float64Array(gold.rowCount).fill(1 / VOTE_COLUMNS.length) }]);
   writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([["eeg_id", gold.data.get("eeg_id")!], ...uniform]));
 
-  copyTree(path.join(ctx.raw, "example_figures"), path.join(ctx.public, "example_figures"));
+  copyTree(path.join(ctx.raw, "example_figures"), path.join(ctx.public, "example_figures"), "folder (Kaggle ships example_figures)");
   for (const [table, side] of [[newTrain, "train"], [newTest, "test"]] as const) {
     copyById(table, "eeg_id", path.join(ctx.raw, "train_eegs"), path.join(ctx.public, `${side}_eegs`), file);
     copyById(table, "spectrogram_id", path.join(ctx.raw, "train_spectrograms"), path.join(ctx.public, `${side}_spectrograms`), file);
@@ -80,25 +80,6 @@ function numeric(col: Column, name: string, file: string): Float64Array {
 function copyById(table: Table, column: string, src: string, dest: string, listedIn: string): void {
   const col = table.data.get(column)!;
   if (col.kind !== "int" && col.kind !== "bigint") throw new UserError(`${listedIn}: column "${column}" should hold integer ids, found ${col.kind} values`);
-  fs.mkdirSync(dest, { recursive: true });
-  const seen = new Set<string>();
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = `${String(cellAt(col, i))}.parquet`;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const from = path.join(src, name);
-    if (!fs.existsSync(from)) throw new UserError(`${from} is missing (listed in ${listedIn})`);
-    fs.copyFileSync(from, path.join(dest, name));
-  }
-}
-
-/** Copy every file under `src` to the same place under `dest`. */
-function copyTree(src: string, dest: string): void {
-  if (!fs.existsSync(src) || !fs.statSync(src).isDirectory()) throw new UserError(`${src} is missing (Kaggle ships an example_figures folder)`);
-  fs.mkdirSync(dest, { recursive: true });
-  for (const rel of listFiles(src)) {
-    const to = path.join(dest, rel);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(path.join(src, rel), to);
-  }
+  const distinct = new Set(listedIds(table, column, listedIn));
+  copyListed(distinct, { from: src, to: dest, suffix: ".parquet", listedIn });
 }

@@ -6,7 +6,7 @@ import { cellAt, makeTable, type Column, type Table } from "../../core/table.js"
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { pyFloatRepr } from "../../io/pyfloat.js";
-import { selectColumns, takeRows, trainTestSplitTable } from "../../prepare/frame.js";
+import { column, selectColumns, takeRows, trainTestSplitTable } from "../../prepare/frame.js";
 
 const INFO = "HuBMAP-20-dataset_information.csv";
 // Each slide comes with its glomerulus polygons and its anatomical-structure polygons.
@@ -43,12 +43,6 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   copySlides(ctx, train, "train", trainFile);
   copySlides(ctx, newTest, "test", trainFile);
   fs.copyFileSync(path.join(ctx.public, "sample_submission.csv"), path.join(ctx.public, "test", "sample_submission.csv"));
-}
-
-function column(t: Table, name: string, file: string): Column {
-  const col = t.data.get(name);
-  if (!col) throw new UserError(`${file}: no column "${name}" (columns: ${t.columns.join(", ")})`);
-  return col;
 }
 
 /** Hash keys with pandas' matching for isin/merge: equal text, equal numbers, and NaN matching NaN. */

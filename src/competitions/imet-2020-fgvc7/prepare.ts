@@ -2,23 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import { cellAt, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
-
-// Each listed artwork from raw/train/<id>.png into public/<folder>/, one file at a time.
-function copyImages(t: Table, raw: string, dest: string, file: string): void {
-  const ids = t.data.get("id");
-  if (!ids) throw new UserError(`${file}: no id column`);
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < t.rowCount; i++) {
-    const name = `${String(cellAt(ids, i))}.png`;
-    const src = path.join(raw, "train", name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${file})`);
-    fs.copyFileSync(src, path.join(dest, name));
-  }
-}
 
 /**
  * Upstream's split: 15% of Kaggle's train.csv (random_state 0) becomes the answers, images follow
@@ -36,6 +23,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   const labels = path.join(ctx.raw, "labels.csv");
   if (!fs.existsSync(labels)) throw new UserError(`${labels} is missing`);
   fs.copyFileSync(labels, path.join(ctx.public, "labels.csv"));
-  copyImages(train, ctx.raw, path.join(ctx.public, "train"), file);
-  copyImages(test, ctx.raw, path.join(ctx.public, "test"), file);
+  for (const [table, folder] of [[train, "train"], [test, "test"]] as const) {
+    copyListedFiles(table, "id", { from: path.join(ctx.raw, "train"), to: path.join(ctx.public, folder), suffix: ".png", listedIn: file });
+  }
 }

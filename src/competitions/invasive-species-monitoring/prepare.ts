@@ -2,13 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import { cellAt, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { pyFloatRepr } from "../../io/pyfloat.js";
 import { extractArchive, listFiles } from "../../io/extract.js";
 import { extractSevenZip, UnsupportedSevenZipError, writeStoredSevenZip } from "../../io/sevenzip.js";
 import { writeZip } from "../../io/zip-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 
 /** Unpack a Kaggle .7z, falling back to the 7z program for coders the built-in reader lacks. */
@@ -19,22 +18,6 @@ async function unpack(archive: string, dest: string): Promise<void> {
   } catch (e) {
     if (!(e instanceof UnsupportedSevenZipError)) throw e;
     await extractArchive(archive, dest);
-  }
-}
-
-/** Copy raw/train/<name>.jpg for every row of `table` into `dest`. */
-function copyImages(table: Table, file: string, trainDir: string, dest: string): void {
-  const names = table.data.get("name");
-  if (!names) throw new UserError(`${file}: no column "name" (columns: ${table.columns.join(", ")})`);
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = cellAt(names, i);
-    if (name === null) throw new UserError(`${file}: row ${i + 2} has no name`);
-    // Upstream formats the cell with an f-string: a float column (names like "12.0") prints as Python's repr.
-    const image = `${names.kind === "float" ? pyFloatRepr(name as number) : String(name)}.jpg`;
-    const src = path.join(trainDir, image);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${file})`);
-    fs.copyFileSync(src, path.join(dest, image));
   }
 }
 
@@ -71,8 +54,9 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   writeCsv(path.join(ctx.private, "sample_submission.csv"), sample);
   writeCsv(path.join(ctx.public, "sample_submission.csv"), sample);
   const trainDir = path.join(ctx.raw, "train");
-  copyImages(train, file, trainDir, path.join(ctx.public, "train"));
-  copyImages(answers, file, trainDir, path.join(ctx.public, "test"));
+  for (const [table, folder] of [[train, "train"], [answers, "test"]] as const) {
+    copyListedFiles(table, "name", { from: trainDir, to: path.join(ctx.public, folder), suffix: ".jpg", listedIn: file });
+  }
   await zipAndRemove(ctx.public, "sample_submission.csv");
   await zipAndRemove(ctx.public, "train_labels.csv");
   packFolder(ctx.public, "train");

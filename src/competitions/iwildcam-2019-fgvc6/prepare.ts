@@ -7,6 +7,7 @@ import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { zipDirectory } from "../../io/zip-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { dropColumns, selectColumns, takeRows } from "../../prepare/frame.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
@@ -47,7 +48,7 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   await extractArchive(path.join(ctx.raw, "train_images.zip"), images);
   for (const [table, side] of [[newTrain, "train_images"], [newTest, "test_images"]] as const) {
     const dest = path.join(ctx.public, side);
-    copyImages(table, images, dest, file);
+    copyListedFiles(table, "id", { from: images, to: dest, suffix: ".jpg", listedIn: file, note: "expected at the top level of train_images.zip" });
     await zipDirectory(dest, path.join(ctx.public, `${side}.zip`));
     fs.rmSync(dest, { recursive: true, force: true });
   }
@@ -82,16 +83,4 @@ function renamed(t: Table): Table {
     ["Id", t.data.get("id")!],
     ["Category", t.data.get("category_id")!],
   ]);
-}
-
-/** Copy `<id>.jpg` for every row from the unpacked images into `dest`, one file at a time. */
-function copyImages(table: Table, images: string, dest: string, listedIn: string): void {
-  const ids = table.data.get("id")!;
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = `${String(cellAt(ids, i))}.jpg`;
-    const src = path.join(images, name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${listedIn}, expected at the top level of train_images.zip)`);
-    fs.copyFileSync(src, path.join(dest, name));
-  }
 }

@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
-import { UserError } from "../../core/errors.js";
-import { cellAt, makeTable, type Column, type Table } from "../../core/table.js";
 import { extractArchive } from "../../io/extract.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { dropColumns, selectColumns, trainTestSplitTable } from "../../prepare/frame.js";
-import { oneHotTable } from "../../prepare/one-hot.js";
+import { oneHotTable, uniformTable } from "../../prepare/one-hot.js";
 import { SPECIES } from "./classes.js";
 
 /**
@@ -24,32 +23,13 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   const { train, test } = trainTestSplitTable(leaves, { testSize: 0.1, randomState: 0 });
   const publicTest = dropColumns(test, ["species"], file);
   const answers = oneHotTable(selectColumns(test, ["id", "species"], file), "id", "species", SPECIES, file);
-  fs.mkdirSync(path.join(ctx.public, "images"), { recursive: true });
   // Upstream makes this folder and leaves it empty.
   fs.mkdirSync(path.join(ctx.private, "images"), { recursive: true });
-  copyImages(ctx, train, file);
-  copyImages(ctx, publicTest, file);
+  for (const table of [train, publicTest]) {
+    copyListedFiles(table, "id", { from: path.join(ctx.raw, "images"), to: path.join(ctx.public, "images"), suffix: ".jpg", listedIn: file, note: "expected in images.zip" });
+  }
   writeCsv(path.join(ctx.public, "train.csv"), train);
   writeCsv(path.join(ctx.private, "test.csv"), answers);
   writeCsv(path.join(ctx.public, "test.csv"), publicTest);
-  writeCsv(path.join(ctx.public, "sample_submission.csv"), uniformSubmission(answers));
-}
-
-/** Copy raw/images/<id>.jpg into public/images for each row, one file at a time. */
-function copyImages(ctx: UpstreamPrepareContext, table: Table, listing: string): void {
-  const ids = table.data.get("id")!;
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = `${String(cellAt(ids, i))}.jpg`;
-    const src = path.join(ctx.raw, "images", name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${listing}; expected in images.zip)`);
-    fs.copyFileSync(src, path.join(ctx.public, "images", name));
-  }
-}
-
-/** The answers' ids with every species column set to the float 1/99. */
-function uniformSubmission(answers: Table): Table {
-  const p = 1 / SPECIES.length;
-  const cols: [string, Column][] = [["id", answers.data.get("id")!]];
-  for (const s of SPECIES) cols.push([s, { kind: "float", values: new Float64Array(answers.rowCount).fill(p) }]);
-  return makeTable(cols);
+  writeCsv(path.join(ctx.public, "sample_submission.csv"), uniformTable(answers, "id", SPECIES));
 }

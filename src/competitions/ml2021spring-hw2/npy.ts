@@ -4,8 +4,8 @@
  */
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
+import { NPY_MAGIC, readNpyHeaderFields } from "../../prepare/npy-header.js";
 
-const MAGIC = Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]);
 // numpy pads headers to this alignment and leaves room for the first axis to grow in place.
 const ARRAY_ALIGN = 64;
 const GROWTH_AXIS_MAX_DIGITS = 21;
@@ -25,32 +25,11 @@ function itemSizeOf(descr: string, file: string): number {
   return Number(m[2]) * (m[1] === "U" ? 4 : 1);
 }
 
-/** Parse the header of an .npy file. */
+/** Parse the header of an .npy file, refusing the Fortran order the row gathers cannot stream. */
 export function readNpyHeader(path: string, file = path): NpyHeader {
-  const fd = fs.openSync(path, "r");
-  try {
-    const head = Buffer.alloc(12);
-    const got = fs.readSync(fd, head, 0, 12, 0);
-    if (got < 10 || !head.subarray(0, 6).equals(MAGIC)) throw new UserError(`${file}: not a NumPy .npy file (bad magic bytes)`);
-    const major = head[6];
-    if (major < 1 || major > 3) throw new UserError(`${file}: unsupported .npy format version ${major}.${head[7]}`);
-    const lenBytes = major === 1 ? 2 : 4;
-    const hlen = major === 1 ? head.readUInt16LE(8) : head.readUInt32LE(8);
-    const text = Buffer.alloc(hlen);
-    fs.readSync(fd, text, 0, hlen, 8 + lenBytes);
-    const dict = text.toString(major === 3 ? "utf8" : "latin1");
-    const descr = /'descr':\s*'([^']*)'/.exec(dict)?.[1];
-    const fortran = /'fortran_order':\s*(True|False)/.exec(dict)?.[1];
-    const shapeText = /'shape':\s*\(([^)]*)\)/.exec(dict)?.[1];
-    if (descr === undefined || fortran === undefined || shapeText === undefined) {
-      throw new UserError(`${file}: cannot read the .npy header ${JSON.stringify(dict.trim())}`);
-    }
-    if (fortran === "True") throw new UserError(`${file}: Fortran-ordered arrays are not supported`);
-    const shape = shapeText.split(",").map((s) => s.trim()).filter((s) => s !== "").map(Number);
-    return { descr, shape, dataOffset: 8 + lenBytes + hlen, itemSize: itemSizeOf(descr, file) };
-  } finally {
-    fs.closeSync(fd);
-  }
+  const h = readNpyHeaderFields(path, file);
+  if (h.fortranOrder) throw new UserError(`${file}: Fortran-ordered arrays are not supported`);
+  return { descr: h.descr, shape: h.shape, dataOffset: h.dataOffset, itemSize: itemSizeOf(h.descr, file) };
 }
 
 /** The header bytes `np.save` writes for an array of this dtype and shape (format 1.0). */
@@ -59,10 +38,10 @@ export function npyHeaderBytes(descr: string, shape: number[]): Buffer {
   let dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shapeRepr}, }`;
   if (shape.length > 0) dict += " ".repeat(GROWTH_AXIS_MAX_DIGITS - String(shape[0]).length);
   const hlen = dict.length + 1;
-  const pad = ARRAY_ALIGN - ((MAGIC.length + 2 + 2 + hlen) % ARRAY_ALIGN);
+  const pad = ARRAY_ALIGN - ((NPY_MAGIC.length + 2 + 2 + hlen) % ARRAY_ALIGN);
   if (hlen + pad > 0xffff) throw new UserError(`.npy header for shape ${shapeRepr} is too long for format 1.0`);
   const prefix = Buffer.alloc(10);
-  MAGIC.copy(prefix);
+  NPY_MAGIC.copy(prefix);
   prefix[6] = 1;
   prefix.writeUInt16LE(hlen + pad, 8);
   return Buffer.concat([prefix, Buffer.from(dict + " ".repeat(pad) + "\n", "latin1")]);

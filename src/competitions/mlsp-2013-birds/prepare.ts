@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import { cellAt, makeTable, type Column, type Table } from "../../core/table.js";
+import { cellAt, makeTable, type Column } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { writeFileAtomic } from "../../io/atomic.js";
 import { extractArchive } from "../../io/extract.js";
 import { pyStrAt } from "../../grading/columns.js";
-import { takeRows, withColumn } from "../../prepare/frame.js";
+import { column, takeRows, withColumn } from "../../prepare/frame.js";
 import { sampleIndices } from "../../rng/pandas-sample.js";
 import { readLines, requireInt } from "./pytext.js";
 
@@ -19,13 +19,6 @@ const SUPPLEMENTAL_HEADER = "rec_id,[histogram of segment features]";
 /** An integer column of these values. */
 function intColumn(values: ArrayLike<number>): Column {
   return { kind: "int", values: Float64Array.from(values) };
-}
-
-/** A column by name, or a UserError naming the file. */
-function column(t: Table, name: string, file: string): Column {
-  const col = t.data.get(name);
-  if (!col) throw new UserError(`${file}: no "${name}" column (columns: ${t.columns.join(", ")})`);
-  return col;
 }
 
 /** A numeric id cell as a number, refusing text and gaps (upstream keys dicts on these ids). */

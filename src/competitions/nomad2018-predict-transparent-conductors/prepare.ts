@@ -7,6 +7,7 @@ import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { dropColumns, trainTestSplitTable, withColumn } from "../../prepare/frame.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 
 const TARGETS = ["formation_energy_ev_natom", "bandgap_energy_ev"];
 // Upstream's constant predictions for the sample submission.
@@ -40,11 +41,6 @@ function folderId(name: string, where: string): number {
   return Number(t);
 }
 
-/** Python sorts path strings by code point; UTF-8 byte order is the same order. */
-function byCodePoint(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
-
 /**
  * What `sorted(glob("<root>/**\/*.xyz"))` lists without recursive=True: one folder level, hidden
  * entries skipped, as [folder, file] pairs in sorted path order.
@@ -58,7 +54,7 @@ function geometryFiles(root: string): [string, string][] {
       if (f.endsWith(".xyz") && !f.startsWith(".")) out.push([d.name, f]);
     }
   }
-  return out.sort((a, b) => byCodePoint(`${a[0]}/${a[1]}`, `${b[0]}/${b[1]}`));
+  return out.sort((a, b) => comparePyStr(`${a[0]}/${a[1]}`, `${b[0]}/${b[1]}`));
 }
 
 /** Copy each geometry whose id is in `map` to `<dest>/<new id>/geometry.xyz` (later files of a folder overwrite earlier ones). */

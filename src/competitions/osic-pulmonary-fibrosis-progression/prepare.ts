@@ -6,17 +6,11 @@ import { cellAt, makeTable, type Column, type Table } from "../../core/table.js"
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { copyTree } from "../../prepare/copy-tree.js";
-import { selectColumns, takeRows, withColumn } from "../../prepare/frame.js";
+import { column, selectColumns, takeRows, withColumn } from "../../prepare/frame.js";
 import { groupRows } from "../../prepare/groupby.js";
 import { isMissing, takeWithMissing } from "../../prepare/merge.js";
 import { numpyQuickArgsort } from "../../prepare/numpy-argsort.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
-
-function column(t: Table, name: string, file: string): Column {
-  const col = t.data.get(name);
-  if (!col) throw new UserError(`${file}: no column "${name}" (columns: ${t.columns.join(", ")})`);
-  return col;
-}
 
 // Weeks must be whole numbers: upstream builds a range() over them.
 function weeksOf(t: Table, file: string): Float64Array {

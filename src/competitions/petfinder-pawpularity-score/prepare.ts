@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
-import { UserError } from "../../core/errors.js";
-import { cellAt, type Column, type Table } from "../../core/table.js";
+import type { Column } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { dropColumns, selectColumns, trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 import { defaultRng } from "../../rng/generator.js";
 import { pythonRoundHalfEven } from "../../rng/pandas-sample.js";
@@ -14,19 +13,6 @@ function samplePawpularity(n: number): Column {
   const rng = defaultRng(0);
   const draws = rng.random(n) as number[];
   return { kind: "float", values: Float64Array.from(draws, (u) => pythonRoundHalfEven((1 + 99 * u) * 100) / 100) };
-}
-
-// Each listed photo from raw/train/<Id>.jpg into public/<folder>/, one file at a time.
-function copyPhotos(t: Table, raw: string, dest: string, file: string): void {
-  const ids = t.data.get("Id");
-  if (!ids) throw new UserError(`${file}: no Id column`);
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < t.rowCount; i++) {
-    const name = `${String(cellAt(ids, i))}.jpg`;
-    const src = path.join(raw, "train", name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${file})`);
-    fs.copyFileSync(src, path.join(dest, name));
-  }
 }
 
 /**
@@ -43,6 +29,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   writeCsv(path.join(ctx.private, "test.csv"), test);
   writeCsv(path.join(ctx.public, "test.csv"), publicTest);
   writeCsv(path.join(ctx.public, "sample_submission.csv"), sample);
-  copyPhotos(train, ctx.raw, path.join(ctx.public, "train"), file);
-  copyPhotos(publicTest, ctx.raw, path.join(ctx.public, "test"), file);
+  for (const [table, folder] of [[train, "train"], [publicTest, "test"]] as const) {
+    copyListedFiles(table, "Id", { from: path.join(ctx.raw, "train"), to: path.join(ctx.public, folder), suffix: ".jpg", listedIn: file });
+  }
 }

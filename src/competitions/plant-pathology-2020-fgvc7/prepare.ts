@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { makeTable, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListed } from "../../prepare/copy-listed.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 
 const LABELS = ["healthy", "multiple_diseases", "rust", "scab"];
@@ -29,7 +29,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   const newTrain = withColumn(train, "image_id", renameIds(imageIds(train, file), renamed));
   const answers = withColumn(test, "image_id", renameIds(imageIds(test, file), renamed));
   const testIds = answers.data.get("image_id")!;
-  copyImages(ctx, oldIds, renamed);
+  copyListed(oldIds, { from: path.join(ctx.raw, "images"), to: path.join(ctx.public, "images"), suffix: ".jpg", listedIn: "train.csv", rename: (id) => renamed.get(id) ?? id });
   writeCsv(path.join(ctx.private, "test.csv"), answers);
   writeCsv(path.join(ctx.public, "sample_submission.csv"), quarterSubmission(testIds, answers.rowCount));
   writeCsv(path.join(ctx.public, "test.csv"), makeTable([["image_id", testIds]]));
@@ -56,17 +56,6 @@ function distinct(values: string[]): string[] {
 /** Each id looked up once in the old-to-new map, so a new name is never renamed again (pandas `replace(dict)`). */
 function renameIds(ids: string[], renamed: Map<string, string>): Column {
   return { kind: "string", values: ids.map((id) => renamed.get(id) ?? id) };
-}
-
-/** Copy raw/images/<old id>.jpg to public/images/<new id>.jpg for every row of the raw train.csv. */
-function copyImages(ctx: UpstreamPrepareContext, oldIds: string[], renamed: Map<string, string>): void {
-  const dest = path.join(ctx.public, "images");
-  fs.mkdirSync(dest, { recursive: true });
-  for (const id of oldIds) {
-    const src = path.join(ctx.raw, "images", `${id}.jpg`);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in train.csv)`);
-    fs.copyFileSync(src, path.join(dest, `${renamed.get(id) ?? id}.jpg`));
-  }
 }
 
 /** The test ids with each label column set to the float 0.25. */

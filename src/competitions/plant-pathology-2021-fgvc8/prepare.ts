@@ -1,25 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import type { Table } from "../../core/table.js";
-import { pyStrAt } from "../../grading/columns.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
-
-/** Copy raw/train_images/<image> into public/<folder>/ for each row. */
-function copyImages(ctx: UpstreamPrepareContext, table: Table, folder: string, file: string): void {
-  const col = table.data.get("image")!;
-  const dest = path.join(ctx.public, folder);
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = pyStrAt(col, i);
-    const src = path.join(ctx.raw, "train_images", name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (image ${JSON.stringify(name)} of ${file})`);
-    fs.copyFileSync(src, path.join(dest, name));
-  }
-}
 
 /**
  * Upstream's split: 20% of Kaggle's train.csv (random_state 0) becomes the answers; photos are
@@ -36,6 +21,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   writeCsv(path.join(ctx.private, "answers.csv"), test);
   writeCsv(path.join(ctx.public, "train.csv"), train);
   writeCsv(path.join(ctx.public, "sample_submission.csv"), withColumn(test, "labels", healthy));
-  copyImages(ctx, test, "test_images", file);
-  copyImages(ctx, train, "train_images", file);
+  for (const [table, folder] of [[test, "test_images"], [train, "train_images"]] as const) {
+    copyListedFiles(table, "image", { from: path.join(ctx.raw, "train_images"), to: path.join(ctx.public, folder), listedIn: file });
+  }
 }

@@ -5,14 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { cellAt, makeTable, type Table } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
-
-/** Python's `sorted` on str compares code points; JavaScript's default sort compares UTF-16 units. */
-function byCodePoint(a: string, b: string): number {
-  const x = Array.from(a, (c) => c.codePointAt(0)!);
-  const y = Array.from(b, (c) => c.codePointAt(0)!);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
-}
+import { comparePyStr } from "../../prepare/pystr.js";
 
 /** One row (file, species) per .png in each species folder of train/, both levels sorted. */
 function listTrainImages(trainDir: string): Table {
@@ -21,10 +14,10 @@ function listTrainImages(trainDir: string): Table {
   }
   const files: string[] = [];
   const species: string[] = [];
-  for (const label of fs.readdirSync(trainDir).sort(byCodePoint)) {
+  for (const label of fs.readdirSync(trainDir).sort(comparePyStr)) {
     const folder = path.join(trainDir, label);
     if (!fs.statSync(folder).isDirectory()) continue;
-    for (const name of fs.readdirSync(folder).sort(byCodePoint)) {
+    for (const name of fs.readdirSync(folder).sort(comparePyStr)) {
       if (!name.endsWith(".png")) continue;
       files.push(name);
       species.push(label);

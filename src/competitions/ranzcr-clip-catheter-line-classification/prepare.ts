@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { cellAt, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListed } from "../../prepare/copy-listed.js";
 import { selectColumns, takeRows, trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 import { CLASSES } from "./classes.js";
 
@@ -22,8 +22,9 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   const annotationsFile = path.join(ctx.raw, "train_annotations.csv");
   const annotations = readCsv(annotationsFile, { file: annotationsFile });
   const trainAnnotations = rowsWithUids(annotations, uidKeys(train, file), annotationsFile);
-  copyImages(ctx, uidKeys(train, file), "train");
-  copyImages(ctx, uidKeys(test, file), "test");
+  for (const [table, folder] of [[train, "train"], [test, "test"]] as const) {
+    copyListed(uidKeys(table, file), { from: path.join(ctx.raw, "train"), to: path.join(ctx.public, folder), suffix: ".jpg", listedIn: "train.csv" });
+  }
   writeCsv(path.join(ctx.public, "train.csv"), train);
   writeCsv(path.join(ctx.public, "train_annotations.csv"), trainAnnotations);
   writeCsv(path.join(ctx.private, "test.csv"), test);
@@ -48,17 +49,6 @@ function rowsWithUids(annotations: Table, uids: string[], where: string): Table 
   const rows: number[] = [];
   for (let i = 0; i < keys.length; i++) if (keep.has(keys[i])) rows.push(i);
   return takeRows(annotations, rows);
-}
-
-/** Copy raw/train/<uid>.jpg into public/<folder>, one file at a time. */
-function copyImages(ctx: UpstreamPrepareContext, uids: string[], folder: string): void {
-  const dest = path.join(ctx.public, folder);
-  fs.mkdirSync(dest, { recursive: true });
-  for (const uid of uids) {
-    const src = path.join(ctx.raw, "train", `${uid}.jpg`);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in train.csv)`);
-    fs.copyFileSync(src, path.join(dest, `${uid}.jpg`));
-  }
 }
 
 /** The test UIDs with each submitted label column set to the int 0. */

@@ -6,18 +6,12 @@ import { makeTable, takeColumn, type Column, type Table } from "../../core/table
 import { pyStrAt } from "../../grading/columns.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { selectColumns, takeRows, withColumn } from "../../prepare/frame.js";
+import { column, selectColumns, takeRows, withColumn } from "../../prepare/frame.js";
 import { groupRows } from "../../prepare/groupby.js";
 import { isMissing, takeWithMissing } from "../../prepare/merge.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 const TEST_COLUMNS = ["site_id", "patient_id", "image_id", "laterality", "view", "age", "implant", "machine_id"];
-
-function column(t: Table, name: string, file: string): Column {
-  const col = t.data.get(name);
-  if (!col) throw new UserError(`${file}: no "${name}" column (columns: ${t.columns.join(", ")})`);
-  return col;
-}
 
 /** Distinct patient ids (as Python str) in order of first appearance (pandas `unique`). */
 function uniquePatients(patients: Column): string[] {

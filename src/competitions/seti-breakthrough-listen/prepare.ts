@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListed } from "../../prepare/copy-listed.js";
 import { copyTree } from "../../prepare/copy-tree.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 
@@ -13,14 +13,11 @@ function copyCadences(t: Table, raw: string, dest: string, file: string): void {
   const ids = t.data.get("id");
   if (!ids) throw new UserError(`${file}: no id column`);
   if (ids.kind !== "string") throw new UserError(`${file}: the id column must hold text ids (like "0000799a2b2c42d"), found ${ids.kind} values`);
-  for (const id of ids.values) {
+  const at = (id: string): string => {
     if (!id) throw new UserError(`${file}: an id is empty`);
-    const name = `${id}.npy`;
-    const src = path.join(raw, "train", id[0], name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (listed in ${file})`);
-    fs.mkdirSync(path.join(dest, id[0]), { recursive: true });
-    fs.copyFileSync(src, path.join(dest, id[0], name));
-  }
+    return path.join(id[0], `${id}.npy`);
+  };
+  copyListed(ids.values.map((id) => id ?? ""), { from: path.join(raw, "train"), to: dest, listedIn: file, at });
 }
 
 /**

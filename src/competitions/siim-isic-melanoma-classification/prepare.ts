@@ -7,30 +7,12 @@ import { pyStrAt } from "../../grading/columns.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { idsFromTfRecords } from "../../io/tfrecord.js";
-import { selectColumns, takeRows, withColumn } from "../../prepare/frame.js";
+import { selectColumns, splitIsin, withColumn } from "../../prepare/frame.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 
 // Two of Kaggle's sixteen training TFRecord files (about 10% of the images) hold the new test set.
 const TEST_RECORD_FILES = ["train00-2071.tfrec", "train06-2071.tfrec"];
 const TEST_COLUMNS = ["image_name", "patient_id", "sex", "age_approx", "anatom_site_general_challenge"];
-
-/** Python sorts str by code point; UTF-8 byte order is the same order. */
-function byCodePoint(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
-}
-
-/** Row positions of train.csv whose image_name is (or is not) one of `ids`, in file order. */
-function splitRows(table: Table, ids: Set<string>, file: string): { train: number[]; test: number[] } {
-  const names = table.data.get("image_name");
-  if (!names) throw new UserError(`${file}: no "image_name" column (columns: ${table.columns.join(", ")})`);
-  const train: number[] = [];
-  const test: number[] = [];
-  for (let i = 0; i < table.rowCount; i++) {
-    // isin compares values, so only text cells can match the record ids.
-    const v = names.kind === "string" ? names.values[i] : null;
-    (v !== null && ids.has(v) ? test : train).push(i);
-  }
-  return { train, test };
-}
 
 /** Copy each image's DICOM and JPEG from Kaggle's train folders into `split`'s public folders. */
 function copyImages(raw: string, pub: string, table: Table, split: "train" | "test"): void {
@@ -56,7 +38,7 @@ function copyRecordFiles(raw: string, pub: string): void {
   const dir = path.join(raw, "tfrecords");
   const dest = path.join(pub, "tfrecords");
   fs.mkdirSync(dest, { recursive: true });
-  const files = fs.readdirSync(dir).filter((n) => n.startsWith("train") && n.endsWith(".tfrec")).sort(byCodePoint);
+  const files = fs.readdirSync(dir).filter((n) => n.startsWith("train") && n.endsWith(".tfrec")).sort(comparePyStr);
   let trainCount = 0;
   let testCount = 0;
   for (const name of files) {
@@ -82,9 +64,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   for (const name of TEST_RECORD_FILES) {
     for (const id of idsFromTfRecords(path.join(ctx.raw, "tfrecords", name), "image_name")) testIds.add(id);
   }
-  const rows = splitRows(old, testIds, file);
-  const train = takeRows(old, rows.train);
-  const test = takeRows(old, rows.test);
+  const { matched: test, rest: train } = splitIsin(old, "image_name", testIds, file);
   const answers = selectColumns(test, ["image_name", "target"], file);
   const zeros = { kind: "int" as const, values: new Float64Array(test.rowCount) };
   writeCsv(path.join(ctx.public, "train.csv"), train);

@@ -6,22 +6,13 @@ import { makeTable, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { copyTree } from "../../prepare/copy-tree.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 const KEPT = ["UnixTimeMillis", "LatitudeDegrees", "LongitudeDegrees"];
 // Upstream's constant guess for every position in the sample submission.
 const SAMPLE_LATITUDE = 37.904611315634504;
 const SAMPLE_LONGITUDE = -86.48107806249548;
-
-/** Python's ordering of str: by code point (JavaScript's default compares UTF-16 units). */
-export function comparePyStr(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-  }
-  return x.length - y.length;
-}
 
 /** The YYYY-MM-DD day a drive ("2021-4-28-US-MTV-1") was recorded, month and day padded to two digits. */
 export function driveDate(drive: string): string {

@@ -6,6 +6,7 @@ import { makeTable, type Column } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { zipDirectory } from "../../io/zip-write.js";
+import { comparePyStr } from "../../prepare/pystr.js";
 
 /** Python's `\d` on str patterns is any Unicode decimal digit, not just 0-9. */
 const TRAIN_INDEX = /TRAIN\p{Nd}+/gu;
@@ -57,11 +58,11 @@ function splitByDay(dir: string, archive: string): { train: string[]; test: stri
     if (same) same.push(name);
     else byDay.set(day, [name]);
   }
-  const days = [...byDay.keys()].sort(compareCodePoints);
+  const days = [...byDay.keys()].sort(comparePyStr);
   if (days.length !== 4) {
     throw new UserError(`${archive}: expected clips from exactly 4 days (YYYYMMDD_ name prefixes), found ${days.length}: ${days.join(", ")}`);
   }
-  const pick = (a: string, b: string) => [...byDay.get(a)!, ...byDay.get(b)!].sort(compareCodePoints);
+  const pick = (a: string, b: string) => [...byDay.get(a)!, ...byDay.get(b)!].sort(comparePyStr);
   return { train: pick(days[0], days[1]), test: pick(days[2], days[3]) };
 }
 
@@ -75,14 +76,4 @@ function copyClip(fromDir: string, name: string, toDir: string, newName: string)
 function pathStem(name: string): string {
   const i = name.lastIndexOf(".");
   return i > 0 && i < name.length - 1 ? name.slice(0, i) : name;
-}
-
-/** Python's str ordering (by code point), which differs from JS's UTF-16 order beyond the BMP. */
-function compareCodePoints(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] !== y[i]) return x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-  }
-  return x.length - y.length;
 }

@@ -6,6 +6,7 @@ import { makeTable, type Column } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { listFiles } from "../../io/extract.js";
+import { copyTree } from "../../prepare/copy-tree.js";
 import { dropColumns, withColumn } from "../../prepare/frame.js";
 import { pngSize } from "./png-size.js";
 
@@ -19,7 +20,7 @@ const TEST_ID = "a";
  * answers; its remaining files (mask and surface volume) go to public/test/a.
  */
 export function prepare(ctx: UpstreamPrepareContext): void {
-  for (const name of ["1", "2"]) copyTree(path.join(ctx.raw, "train", name), path.join(ctx.public, "train", name));
+  for (const name of ["1", "2"]) copyTree(path.join(ctx.raw, "train", name), path.join(ctx.public, "train", name), "folder (Kaggle's training fragment)");
 
   const fragment = path.join(ctx.raw, "train", "3");
   const labelsFile = path.join(fragment, "inklabels_rle.csv");
@@ -42,17 +43,6 @@ export function prepare(ctx: UpstreamPrepareContext): void {
 
 function intColumn(v: number): Column {
   return { kind: "int", values: Float64Array.of(v) };
-}
-
-/** Copy every file under `src` to the same place under `dest`, one at a time. */
-function copyTree(src: string, dest: string): void {
-  if (!fs.existsSync(src) || !fs.statSync(src).isDirectory()) throw new UserError(`${src} is missing (expected Kaggle's training fragment folder)`);
-  fs.mkdirSync(dest, { recursive: true });
-  for (const rel of listFiles(src)) {
-    const to = path.join(dest, rel);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(path.join(src, rel), to);
-  }
 }
 
 /** Fragment 3's files, less the held-back ones, into the test folder; only image, table and TIFF files are expected. */

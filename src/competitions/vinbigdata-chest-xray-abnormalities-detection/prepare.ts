@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
@@ -6,7 +5,8 @@ import { makeTable, takeColumn, type Column, type Table } from "../../core/table
 import { pyStrAt } from "../../grading/columns.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { takeRows } from "../../prepare/frame.js";
+import { copyListed } from "../../prepare/copy-listed.js";
+import { column, takeRows } from "../../prepare/frame.js";
 import { groupRows } from "../../prepare/groupby.js";
 import { isMissing, takeWithMissing } from "../../prepare/merge.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
@@ -14,12 +14,6 @@ import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 const KEYS = ["image_id", "class_id"];
 const BOX = ["x_min", "y_min", "x_max", "y_max"];
 const NO_FINDING = 14;
-
-function column(t: Table, name: string, file: string): Column {
-  const col = t.data.get(name);
-  if (!col) throw new UserError(`${file}: no "${name}" column (columns: ${t.columns.join(", ")})`);
-  return col;
-}
 
 /** Row of the first appearance of each distinct image id, in file order (pandas `unique`). */
 function firstAppearances(ids: Column): number[] {
@@ -110,17 +104,6 @@ function goldSubmission(answers: Table, file: string): Table {
   ]);
 }
 
-/** Copy `<id>.dicom` for each image id from Kaggle's train/ into public/<split>/. */
-function copyImages(ctx: UpstreamPrepareContext, ids: string[], split: string): void {
-  const dest = path.join(ctx.public, split);
-  fs.mkdirSync(dest, { recursive: true });
-  for (const id of ids) {
-    const src = path.join(ctx.raw, "train", `${id}.dicom`);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (image ${id} of train.csv)`);
-    fs.copyFileSync(src, path.join(dest, `${id}.dicom`));
-  }
-}
-
 /**
  * Upstream's split: 10% of Kaggle's distinct images (random_state 0) become the test set; the
  * answers keep the first annotation of each (image, class) pair with "No finding" as the box
@@ -147,6 +130,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   writeCsv(path.join(ctx.public, "sample_submission.csv"), sample);
   writeCsv(path.join(ctx.private, "answers.csv"), answers);
   writeCsv(path.join(ctx.private, "gold_submission.csv"), goldSubmission(answers, file));
-  copyImages(ctx, trainIds, "train");
-  copyImages(ctx, testIds, "test");
+  for (const [ids, folder] of [[trainIds, "train"], [testIds, "test"]] as const) {
+    copyListed(ids, { from: path.join(ctx.raw, "train"), to: path.join(ctx.public, folder), suffix: ".dicom", listedIn: "train.csv" });
+  }
 }

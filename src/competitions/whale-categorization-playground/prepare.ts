@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
@@ -6,6 +5,7 @@ import { cellAt, type Column, type Table } from "../../core/table.js";
 import { pyStrAt } from "../../grading/columns.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
+import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { takeRows, withColumn } from "../../prepare/frame.js";
 import { defaultRng, type Generator } from "../../rng/generator.js";
 import { sampleIndices } from "../../rng/pandas-sample.js";
@@ -80,19 +80,6 @@ function relabelUnseen(answers: Table, train: Table): Table {
   return changed ? withColumn(answers, "Id", { kind: "string", values }) : answers;
 }
 
-/** Copy raw/train/<Image> into public/<folder>/ for each row. */
-function copyImages(ctx: UpstreamPrepareContext, table: Table, folder: string, file: string): void {
-  const col = table.data.get("Image")!;
-  const dest = path.join(ctx.public, folder);
-  fs.mkdirSync(dest, { recursive: true });
-  for (let i = 0; i < table.rowCount; i++) {
-    const name = pyStrAt(col, i);
-    const src = path.join(ctx.raw, "train", name);
-    if (!fs.existsSync(src)) throw new UserError(`${src} is missing (Image ${JSON.stringify(name)} of ${file})`);
-    fs.copyFileSync(src, path.join(dest, name));
-  }
-}
-
 /**
  * Upstream's split: every whale id seen at least twice lands on both sides, lone images go to
  * test one time in ten, and the rest is split 90/10. Test ids absent from train become
@@ -113,6 +100,7 @@ export function prepare(ctx: UpstreamPrepareContext): void {
   writeCsv(path.join(ctx.private, "test.csv"), answers);
   writeCsv(path.join(ctx.public, "train.csv"), train);
   writeCsv(path.join(ctx.public, "sample_submission.csv"), withColumn(answers, "Id", guesses));
-  copyImages(ctx, answers, "test", file);
-  copyImages(ctx, train, "train", file);
+  for (const [table, folder] of [[answers, "test"], [train, "train"]] as const) {
+    copyListedFiles(table, "Image", { from: path.join(ctx.raw, "train"), to: path.join(ctx.public, folder), listedIn: file });
+  }
 }
