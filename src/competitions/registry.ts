@@ -25,6 +25,26 @@ import { competition as plantPathology2020Fgvc7 } from "./plant-pathology-2020-f
 import { competition as randomActsOfPizza } from "./random-acts-of-pizza/index.js";
 import { competition as ranzcrClipCatheterLineClassification } from "./ranzcr-clip-catheter-line-classification/index.js";
 import { competition as siimIsicMelanomaClassification } from "./siim-isic-melanoma-classification/index.js";
+import { competition as cassavaLeafDiseaseClassification } from "./cassava-leaf-disease-classification/index.js";
+import { competition as plantPathology2021Fgvc8 } from "./plant-pathology-2021-fgvc8/index.js";
+import { competition as herbarium2020Fgvc7 } from "./herbarium-2020-fgvc7/index.js";
+import { competition as herbarium2021Fgvc8 } from "./herbarium-2021-fgvc8/index.js";
+import { competition as herbarium2022Fgvc9 } from "./herbarium-2022-fgvc9/index.js";
+import { competition as setiBreakthroughListen } from "./seti-breakthrough-listen/index.js";
+import { competition as alaska2ImageSteganalysis } from "./alaska2-image-steganalysis/index.js";
+import { competition as imet2020Fgvc7 } from "./imet-2020-fgvc7/index.js";
+import { competition as whaleCategorizationPlayground } from "./whale-categorization-playground/index.js";
+import { competition as hotelId2021Fgvc8 } from "./hotel-id-2021-fgvc8/index.js";
+import { competition as lmsysChatbotArena } from "./lmsys-chatbot-arena/index.js";
+import { competition as statoilIcebergClassifierChallenge } from "./statoil-iceberg-classifier-challenge/index.js";
+import { competition as petfinderPawpularityScore } from "./petfinder-pawpularity-score/index.js";
+import { competition as ventilatorPressurePrediction } from "./ventilator-pressure-prediction/index.js";
+import { competition as tensorflowSpeechRecognitionChallenge } from "./tensorflow-speech-recognition-challenge/index.js";
+import { competition as learningAgencyLabAutomatedEssayScoring2 } from "./learning-agency-lab-automated-essay-scoring-2/index.js";
+import { competition as usPatentPhraseToPhraseMatching } from "./us-patent-phrase-to-phrase-matching/index.js";
+import { competition as tweetSentimentExtraction } from "./tweet-sentiment-extraction/index.js";
+import { competition as chaiiHindiAndTamilQuestionAnswering } from "./chaii-hindi-and-tamil-question-answering/index.js";
+import { competition as googleQuestChallenge } from "./google-quest-challenge/index.js";
 import { competition as titanic } from "./titanic/index.js";
 import { competition as seattleWeather } from "./seattle-weather/index.js";
 import { competition as movieRatings } from "./movie-ratings/index.js";
@@ -38,7 +58,7 @@ import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
 export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
-  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, detectingInsultsInSocialCommentary, denoisingDirtyDocuments, dogBreedIdentification, histopathologicCancerDetection, jigsawToxicCommentClassificationChallenge, leafClassification, mlsp2013Birds, nomad2018PredictTransparentConductors, tabularPlaygroundSeriesMay2022, textNormalizationChallengeEnglishLanguage, textNormalizationChallengeRussianLanguage, theIcml2013WhaleChallengeRightWhaleRedux, plantPathology2020Fgvc7, randomActsOfPizza, ranzcrClipCatheterLineClassification, siimIsicMelanomaClassification, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist].map((c) => [
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, detectingInsultsInSocialCommentary, denoisingDirtyDocuments, dogBreedIdentification, histopathologicCancerDetection, jigsawToxicCommentClassificationChallenge, leafClassification, mlsp2013Birds, nomad2018PredictTransparentConductors, tabularPlaygroundSeriesMay2022, textNormalizationChallengeEnglishLanguage, textNormalizationChallengeRussianLanguage, theIcml2013WhaleChallengeRightWhaleRedux, plantPathology2020Fgvc7, randomActsOfPizza, ranzcrClipCatheterLineClassification, siimIsicMelanomaClassification, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist, cassavaLeafDiseaseClassification, plantPathology2021Fgvc8, herbarium2020Fgvc7, herbarium2021Fgvc8, herbarium2022Fgvc9, setiBreakthroughListen, alaska2ImageSteganalysis, imet2020Fgvc7, whaleCategorizationPlayground, hotelId2021Fgvc8, lmsysChatbotArena, statoilIcebergClassifierChallenge, petfinderPawpularityScore, ventilatorPressurePrediction, tensorflowSpeechRecognitionChallenge, learningAgencyLabAutomatedEssayScoring2, usPatentPhraseToPhraseMatching, tweetSentimentExtraction, chaiiHindiAndTamilQuestionAnswering, googleQuestChallenge].map((c) => [
     c.id,
     { ...c, upstream: upstreamSpec(c.id) },
   ]),

@@ -10,8 +10,16 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--data-dir", dataDir, "--json"]);
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { id: string; metric: string; prepared: boolean; gradable: boolean }[];
-    // Graders exist for the whole lite split, two more upstream competitions and the offline benchmark.
-    expect(rows.map((x) => x.id).sort()).toEqual([...LOW, "h-and-m-personalized-fashion-recommendations", "spaceship-titanic", ...OFFLINE].sort());
+    // Graders exist for the whole lite split, part of the medium one, spaceship-titanic and the offline benchmark.
+    const medium = [
+      "alaska2-image-steganalysis", "cassava-leaf-disease-classification", "chaii-hindi-and-tamil-question-answering",
+      "google-quest-challenge", "h-and-m-personalized-fashion-recommendations", "herbarium-2020-fgvc7", "herbarium-2021-fgvc8",
+      "herbarium-2022-fgvc9", "hotel-id-2021-fgvc8", "imet-2020-fgvc7", "learning-agency-lab-automated-essay-scoring-2",
+      "lmsys-chatbot-arena", "petfinder-pawpularity-score", "plant-pathology-2021-fgvc8", "seti-breakthrough-listen",
+      "statoil-iceberg-classifier-challenge", "tensorflow-speech-recognition-challenge", "tweet-sentiment-extraction",
+      "us-patent-phrase-to-phrase-matching", "ventilator-pressure-prediction", "whale-categorization-playground",
+    ];
+    expect(rows.map((x) => x.id).sort()).toEqual([...LOW, ...medium, "spaceship-titanic", ...OFFLINE].sort());
     const spooky = rows.find((x) => x.id === "spooky-author-identification")!;
     expect(spooky).toMatchObject({ metric: "multi-class-log-loss", prepared: true, gradable: true });
     expect(rows.filter((x) => x.prepared)).toHaveLength(1);
@@ -62,7 +70,7 @@ describe("mlebench list", () => {
       gradable: false,
     });
     expect(byId.get("titanic")).toMatchObject({ status: "grader", in_registry: true, dev: false });
-    expect(rows.filter((x) => x.in_registry)).toHaveLength(31);
+    expect(rows.filter((x) => x.in_registry)).toHaveLength(51);
     expect(rows.filter((x) => x.status === "no grader").every((x) => !x.in_registry)).toBe(true);
     expect(rows.filter((x) => x.dev)).toHaveLength(7);
   });
@@ -74,7 +82,7 @@ describe("mlebench list", () => {
     expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
     expect(r.stdout).toMatch(/^AI4Code +no grader +yes +medium /m);
     expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +yes +dev /m);
-    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 30 grader, 58 no grader; data dir: /m);
+    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 50 grader, 38 no grader; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([
       "invasive-species-monitoring", "ml2021spring-hw2", "movie-review-sentiment-analysis-kernels-only",
