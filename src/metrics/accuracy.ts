@@ -5,7 +5,7 @@ export function accuracy(
   yTrue: ArrayLike<Label> | readonly ArrayLike<number>[],
   yPred: ArrayLike<Label> | readonly ArrayLike<number>[],
 ): number {
-  const targets = resolveTargets(yTrue, yPred);
+  const targets = resolveTargets(yTrue, yPred, false);
   let correct = 0;
   let n: number;
   if (targets.kind === "multilabel") {

@@ -217,6 +217,7 @@ function unsupportedTypeError(type: string): Error {
 export function checkClassificationTargets(
   yTrue: ArrayLike<Label>,
   yPred: ArrayLike<Label>,
+  needLabels = true,
 ): CheckedTargets {
   if (yTrue.length !== yPred.length) throw lengthMismatchError(yTrue.length, yPred.length);
   const typeTrue = typeOfTarget(yTrue, "y_true");
@@ -232,6 +233,10 @@ export function checkClassificationTargets(
     type = "multiclass";
   }
   if (type !== "binary" && type !== "multiclass") throw unsupportedTypeError(type);
+  // scikit-learn unions the two label sets only to tell binary from multiclass. A multiclass pair is
+  // never unioned there, so string and number labels simply never match (accuracy scores them 0);
+  // metrics that need the label list (F1, kappa, MCC) still refuse the mix when they build it.
+  if (!needLabels && type === "multiclass") return { type, labels: [] };
   const labels = sortedUnion([yTrue, yPred]);
   if (type === "binary" && labels.length > 2) type = "multiclass";
   return { type, labels };
@@ -306,10 +311,11 @@ export type ResolvedTargets =
       cols: number;
     };
 
-/** `_check_targets` for inputs that may be 1-D labels or indicator matrices (multilabel). */
+/** `_check_targets` for inputs that may be 1-D labels or indicator matrices (multilabel); `needLabels` as for checkClassificationTargets. */
 export function resolveTargets(
   yTrue: ArrayLike<Label> | readonly ArrayLike<number>[],
   yPred: ArrayLike<Label> | readonly ArrayLike<number>[],
+  needLabels = true,
 ): ResolvedTargets {
   if (yTrue.length !== yPred.length) throw lengthMismatchError(yTrue.length, yPred.length);
   const trueIsMatrix = isMatrix(yTrue);
@@ -317,7 +323,7 @@ export function resolveTargets(
   if (!trueIsMatrix && !predIsMatrix) {
     const a = yTrue as ArrayLike<Label>;
     const b = yPred as ArrayLike<Label>;
-    return { kind: "labels", yTrue: a, yPred: b, ...checkClassificationTargets(a, b) };
+    return { kind: "labels", yTrue: a, yPred: b, ...checkClassificationTargets(a, b, needLabels) };
   }
   const infoTrue = trueIsMatrix ? typeOfMatrix(yTrue, "y_true") : undefined;
   const infoPred = predIsMatrix ? typeOfMatrix(yPred, "y_pred") : undefined;
@@ -326,7 +332,7 @@ export function resolveTargets(
   if ((!trueIsMatrix || squeezedTrue) && (!predIsMatrix || squeezedPred)) {
     const a = squeezedTrue ?? (yTrue as ArrayLike<Label>);
     const b = squeezedPred ?? (yPred as ArrayLike<Label>);
-    return { kind: "labels", yTrue: a, yPred: b, ...checkClassificationTargets(a, b) };
+    return { kind: "labels", yTrue: a, yPred: b, ...checkClassificationTargets(a, b, needLabels) };
   }
   const typeTrue = infoTrue ? infoTrue.type : typeOfTarget(yTrue as ArrayLike<Label>, "y_true");
   const typePred = infoPred ? infoPred.type : typeOfTarget(yPred as ArrayLike<Label>, "y_pred");

@@ -186,6 +186,11 @@ describe("accuracy", () => {
     expect(accuracy([1n, 2n, true], [1, 2.0, 1])).toBe(1);
     expect(accuracy(["1", "2"], ["1", "3"])).toBe(0.5);
     expect(() => accuracy(["1", "2"], [1, 2])).toThrow("Mix of label input types");
+    // Multiclass pairs are not unioned by scikit-learn: mixed types never match (checked with sklearn 1.2).
+    expect(accuracy([1, 2, 3], ["a", "2", "c"])).toBe(0);
+    expect(accuracy([1, 2, 1], ["a", "b", "c"])).toBe(0);
+    // Within one side a mix is refused, as numpy cannot sort it.
+    expect(() => accuracy(["a", "b", "c", "a"], ["a", 1, 2, 3])).toThrow("Mix of label input types");
     expect(() => accuracy([1, null], [1, 2])).toThrow(Error);
   });
 });

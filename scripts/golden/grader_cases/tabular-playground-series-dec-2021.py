@@ -29,3 +29,10 @@ def generate(g):
     g.record("missing_id", None)
     g.write(pd.DataFrame({"Id": ids, "CoverType": truth}), "wrong_column.csv")
     g.record("wrong_column", None)
+    # Text labels against integer classes: scikit-learn never unions a multiclass pair, so they
+    # simply never match (accuracy 0) rather than being refused.
+    names = np.array(["spruce", "lodgepole", "ponderosa", "willow", "aspen", "douglas", "krummholz"])
+    g.write(pd.DataFrame({"Id": ids, "Cover_Type": names[truth - 1]}), "text_labels.csv")
+    a = g.read("answers.csv").sort_values("Id")
+    s = g.read("text_labels.csv").sort_values("Id")
+    g.record("text_labels", accuracy_score(a.Cover_Type.to_numpy(), s.Cover_Type.to_numpy()))
