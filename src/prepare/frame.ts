@@ -15,12 +15,12 @@ export function column(t: Table, name: string, where = "table"): Column {
 }
 
 /** Only these columns, in this order (pandas `df[[...]]`). */
-export function selectColumns(t: Table, names: string[], where = "table"): Table {
+export function selectColumns(t: Table, names: readonly string[], where = "table"): Table {
   return makeTable(names.map((n) => [n, column(t, n, where)]));
 }
 
 /** Every column but these (pandas `df.drop(columns=...)`). */
-export function dropColumns(t: Table, names: string[], where = "table"): Table {
+export function dropColumns(t: Table, names: readonly string[], where = "table"): Table {
   for (const n of names) if (!t.data.has(n)) throw new UserError(`${where}: no column "${n}" to drop`);
   return makeTable(t.columns.filter((c) => !names.includes(c)).map((c) => [c, t.data.get(c)!]));
 }

@@ -6,40 +6,8 @@ import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { dropColumns, selectColumns, takeRows } from "../../prepare/frame.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
+import { CLASSES as TARGETS } from "./classes.js";
 
-/** The 30 rated targets, in Kaggle's column order. */
-export const TARGETS = [
-  "question_asker_intent_understanding",
-  "question_body_critical",
-  "question_conversational",
-  "question_expect_short_answer",
-  "question_fact_seeking",
-  "question_has_commonly_accepted_answer",
-  "question_interestingness_others",
-  "question_interestingness_self",
-  "question_multi_intent",
-  "question_not_really_a_question",
-  "question_opinion_seeking",
-  "question_type_choice",
-  "question_type_compare",
-  "question_type_consequence",
-  "question_type_definition",
-  "question_type_entity",
-  "question_type_instructions",
-  "question_type_procedure",
-  "question_type_reason_explanation",
-  "question_type_spelling",
-  "question_well_written",
-  "answer_helpful",
-  "answer_level_of_information",
-  "answer_plausible",
-  "answer_relevance",
-  "answer_satisfaction",
-  "answer_type_instructions",
-  "answer_type_procedure",
-  "answer_type_reason_explanation",
-  "answer_well_written",
-];
 
 const RARE = "question_type_spelling";
 
