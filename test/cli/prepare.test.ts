@@ -75,21 +75,22 @@ describe("mlebench prepare (an upstream competition, offline)", () => {
 });
 
 describe("mlebench prepare (a competition with a preparer but no grader here)", () => {
-  it("prepares leaf-classification from raw/ and list --all shows it prepared, without a grader", () => {
+  it("prepares playground-series-s3e18 from raw/ and list --all shows it prepared, without a grader", () => {
+    const id = "playground-series-s3e18";
     const dataDir = tempDir();
-    const raw = path.join(dataDir, "leaf-classification", "raw");
-    fs.cpSync(path.join(REPO, "test/fixtures/preparers/leaf-classification/raw"), raw, { recursive: true });
+    const raw = path.join(dataDir, id, "raw");
+    fs.cpSync(path.join(REPO, `test/fixtures/preparers/${id}/raw`), raw, { recursive: true });
     const env = { MLEBENCH_UPSTREAM_RAW_URL: "http://127.0.0.1:9", MLEBENCH_UPSTREAM_LFS_URL: "http://127.0.0.1:9" };
-    const r = mlebench(["prepare", "-c", "leaf-classification", "--skip-verification", "--data-dir", dataDir, "--json"], env);
+    const r = mlebench(["prepare", "-c", id, "--skip-verification", "--data-dir", dataDir, "--json"], env);
     expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: "leaf-classification", status: "prepared" });
-    const expected = JSON.parse(fs.readFileSync(path.join(REPO, "test/fixtures/preparers/leaf-classification/expected.json"), "utf8")).md5;
-    const priv = path.join(dataDir, "leaf-classification", "prepared", "private");
+    expect(JSON.parse(r.stdout)).toMatchObject({ id, status: "prepared" });
+    const expected = JSON.parse(fs.readFileSync(path.join(REPO, `test/fixtures/preparers/${id}/expected.json`), "utf8")).md5;
+    const priv = path.join(dataDir, id, "prepared", "private");
     expect(md5File(path.join(priv, "test.csv"))).toBe(expected["private/test.csv"]);
     // raw/ is dropped without --keep-raw, as upstream does.
     expect(fs.existsSync(raw)).toBe(false);
     const list = mlebench(["list", "--all", "--json", "--data-dir", dataDir]);
-    const row = (JSON.parse(list.stdout) as { id: string }[]).find((x) => x.id === "leaf-classification");
+    const row = (JSON.parse(list.stdout) as { id: string }[]).find((x) => x.id === id);
     expect(row).toMatchObject({ status: "no grader", prepared: true, preparer: true, in_registry: false });
   });
 });
