@@ -45,6 +45,23 @@ import { competition as usPatentPhraseToPhraseMatching } from "./us-patent-phras
 import { competition as tweetSentimentExtraction } from "./tweet-sentiment-extraction/index.js";
 import { competition as chaiiHindiAndTamilQuestionAnswering } from "./chaii-hindi-and-tamil-question-answering/index.js";
 import { competition as googleQuestChallenge } from "./google-quest-challenge/index.js";
+import { competition as facebookRecruitingIiiKeywordExtraction } from "./facebook-recruiting-iii-keyword-extraction/index.js";
+import { competition as freesoundAudioTagging2019 } from "./freesound-audio-tagging-2019/index.js";
+import { competition as osicPulmonaryFibrosisProgression } from "./osic-pulmonary-fibrosis-progression/index.js";
+import { competition as jigsawUnintendedBiasInToxicityClassification } from "./jigsaw-unintended-bias-in-toxicity-classification/index.js";
+import { competition as iwildcam2020Fgvc7 } from "./iwildcam-2020-fgvc7/index.js";
+import { competition as inaturalist2019Fgvc6 } from "./inaturalist-2019-fgvc6/index.js";
+import { competition as cdiscountImageClassificationChallenge } from "./cdiscount-image-classification-challenge/index.js";
+import { competition as champsScalarCoupling } from "./champs-scalar-coupling/index.js";
+import { competition as ml2021springHw2 } from "./ml2021spring-hw2/index.js";
+import { competition as movieReviewSentimentAnalysisKernelsOnly } from "./movie-review-sentiment-analysis-kernels-only/index.js";
+import { competition as invasiveSpeciesMonitoring } from "./invasive-species-monitoring/index.js";
+import { competition as playgroundSeriesS3e18 } from "./playground-series-s3e18/index.js";
+import { competition as plantSeedlingsClassification } from "./plant-seedlings-classification/index.js";
+import { competition as paddyDiseaseClassification } from "./paddy-disease-classification/index.js";
+import { competition as ai4code } from "./AI4Code/index.js";
+import { competition as billionWordImputation } from "./billion-word-imputation/index.js";
+import { competition as multiModalGestureRecognition } from "./multi-modal-gesture-recognition/index.js";
 import { competition as titanic } from "./titanic/index.js";
 import { competition as seattleWeather } from "./seattle-weather/index.js";
 import { competition as movieRatings } from "./movie-ratings/index.js";
@@ -58,7 +75,7 @@ import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
 export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
-  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, detectingInsultsInSocialCommentary, denoisingDirtyDocuments, dogBreedIdentification, histopathologicCancerDetection, jigsawToxicCommentClassificationChallenge, leafClassification, mlsp2013Birds, nomad2018PredictTransparentConductors, tabularPlaygroundSeriesMay2022, textNormalizationChallengeEnglishLanguage, textNormalizationChallengeRussianLanguage, theIcml2013WhaleChallengeRightWhaleRedux, plantPathology2020Fgvc7, randomActsOfPizza, ranzcrClipCatheterLineClassification, siimIsicMelanomaClassification, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist, cassavaLeafDiseaseClassification, plantPathology2021Fgvc8, herbarium2020Fgvc7, herbarium2021Fgvc8, herbarium2022Fgvc9, setiBreakthroughListen, alaska2ImageSteganalysis, imet2020Fgvc7, whaleCategorizationPlayground, hotelId2021Fgvc8, lmsysChatbotArena, statoilIcebergClassifierChallenge, petfinderPawpularityScore, ventilatorPressurePrediction, tensorflowSpeechRecognitionChallenge, learningAgencyLabAutomatedEssayScoring2, usPatentPhraseToPhraseMatching, tweetSentimentExtraction, chaiiHindiAndTamilQuestionAnswering, googleQuestChallenge].map((c) => [
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, detectingInsultsInSocialCommentary, denoisingDirtyDocuments, dogBreedIdentification, histopathologicCancerDetection, jigsawToxicCommentClassificationChallenge, leafClassification, mlsp2013Birds, nomad2018PredictTransparentConductors, tabularPlaygroundSeriesMay2022, textNormalizationChallengeEnglishLanguage, textNormalizationChallengeRussianLanguage, theIcml2013WhaleChallengeRightWhaleRedux, plantPathology2020Fgvc7, randomActsOfPizza, ranzcrClipCatheterLineClassification, siimIsicMelanomaClassification, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist, cassavaLeafDiseaseClassification, plantPathology2021Fgvc8, herbarium2020Fgvc7, herbarium2021Fgvc8, herbarium2022Fgvc9, setiBreakthroughListen, alaska2ImageSteganalysis, imet2020Fgvc7, whaleCategorizationPlayground, hotelId2021Fgvc8, lmsysChatbotArena, statoilIcebergClassifierChallenge, petfinderPawpularityScore, ventilatorPressurePrediction, tensorflowSpeechRecognitionChallenge, learningAgencyLabAutomatedEssayScoring2, usPatentPhraseToPhraseMatching, tweetSentimentExtraction, chaiiHindiAndTamilQuestionAnswering, googleQuestChallenge, facebookRecruitingIiiKeywordExtraction, freesoundAudioTagging2019, osicPulmonaryFibrosisProgression, jigsawUnintendedBiasInToxicityClassification, iwildcam2020Fgvc7, inaturalist2019Fgvc6, cdiscountImageClassificationChallenge, champsScalarCoupling, ml2021springHw2, movieReviewSentimentAnalysisKernelsOnly, invasiveSpeciesMonitoring, playgroundSeriesS3e18, plantSeedlingsClassification, paddyDiseaseClassification, ai4code, billionWordImputation, multiModalGestureRecognition].map((c) => [
     c.id,
     { ...c, upstream: upstreamSpec(c.id) },
   ]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOW, OFFLINE } from "../../src/competitions/splits.js";
+import { DEV, LOW, MEDIUM, OFFLINE } from "../../src/competitions/splits.js";
 import { mlebench } from "../helpers/cli.js";
 import { fixtureDataDir } from "../helpers/data-dir.js";
 
@@ -10,16 +10,13 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--data-dir", dataDir, "--json"]);
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { id: string; metric: string; prepared: boolean; gradable: boolean }[];
-    // Graders exist for the whole lite split, part of the medium one, spaceship-titanic and the offline benchmark.
-    const medium = [
-      "alaska2-image-steganalysis", "cassava-leaf-disease-classification", "chaii-hindi-and-tamil-question-answering",
-      "google-quest-challenge", "h-and-m-personalized-fashion-recommendations", "herbarium-2020-fgvc7", "herbarium-2021-fgvc8",
-      "herbarium-2022-fgvc9", "hotel-id-2021-fgvc8", "imet-2020-fgvc7", "learning-agency-lab-automated-essay-scoring-2",
-      "lmsys-chatbot-arena", "petfinder-pawpularity-score", "plant-pathology-2021-fgvc8", "seti-breakthrough-listen",
-      "statoil-iceberg-classifier-challenge", "tensorflow-speech-recognition-challenge", "tweet-sentiment-extraction",
-      "us-patent-phrase-to-phrase-matching", "ventilator-pressure-prediction", "whale-categorization-playground",
+    // Graders exist for the lite split, the dev set, most of the medium split, and the offline benchmark.
+    const mediumWithout = [
+      "hubmap-kidney-segmentation", "icecube-neutrinos-in-deep-ice", "kuzushiji-recognition",
+      "tensorflow2-question-answering", "tgs-salt-identification-challenge", "uw-madison-gi-tract-image-segmentation",
     ];
-    expect(rows.map((x) => x.id).sort()).toEqual([...LOW, ...medium, "spaceship-titanic", ...OFFLINE].sort());
+    const medium = MEDIUM.filter((id) => !mediumWithout.includes(id));
+    expect(rows.map((x) => x.id).sort()).toEqual([...LOW, ...medium, ...DEV, ...OFFLINE].sort());
     const spooky = rows.find((x) => x.id === "spooky-author-identification")!;
     expect(spooky).toMatchObject({ metric: "multi-class-log-loss", prepared: true, gradable: true });
     expect(rows.filter((x) => x.prepared)).toHaveLength(1);
@@ -27,7 +24,7 @@ describe("mlebench list", () => {
 
   it("filters by split and rejects an unknown split with exit 2", () => {
     const r = mlebench(["list", "--split", "dev", "--json", "--data-dir", dataDir]);
-    expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(["spaceship-titanic"]);
+    expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual([...DEV]);
     const offline = mlebench(["list", "--split", "offline", "--json", "--data-dir", dataDir]);
     expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "fashion-mnist"]);
     const bad = mlebench(["list", "--split", "nope"]);
@@ -60,17 +57,17 @@ describe("mlebench list", () => {
       complexity: "low",
       metric: "root_mean_squared_error", // upstream spells this one with underscores
     });
-    expect(byId.get("AI4Code")).toMatchObject({
+    expect(byId.get("3d-object-detection-for-autonomous-vehicles")).toMatchObject({
       status: "no grader",
       preparer: true,
       in_registry: false,
       dev: false,
-      complexity: "medium",
-      metric: "kendall-tau",
+      complexity: "high",
+      metric: "mean-average-precision",
       gradable: false,
     });
     expect(byId.get("titanic")).toMatchObject({ status: "grader", in_registry: true, dev: false });
-    expect(rows.filter((x) => x.in_registry)).toHaveLength(51);
+    expect(rows.filter((x) => x.in_registry)).toHaveLength(68);
     expect(rows.filter((x) => x.status === "no grader").every((x) => !x.in_registry)).toBe(true);
     expect(rows.filter((x) => x.dev)).toHaveLength(7);
   });
@@ -80,15 +77,15 @@ describe("mlebench list", () => {
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toMatch(/^id +status +preparer +complexity +category +metric$/);
     expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
-    expect(r.stdout).toMatch(/^AI4Code +no grader +yes +medium /m);
-    expect(r.stdout).toMatch(/^playground-series-s3e18 +no grader +yes +dev /m);
-    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 50 grader, 38 no grader; data dir: /m);
+    expect(r.stdout).toMatch(/^3d-object-detection-for-autonomous-vehicles +no grader +yes +high /m);
+    expect(r.stdout).toMatch(/^playground-series-s3e18 +grader +yes +dev /m);
+    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 67 grader, 21 no grader; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([
       "invasive-species-monitoring", "ml2021spring-hw2", "movie-review-sentiment-analysis-kernels-only",
       "paddy-disease-classification", "plant-seedlings-classification", "playground-series-s3e18", "spaceship-titanic",
     ]);
-    expect(dev.filter((x) => x.status !== "no grader").map((x) => x.id)).toEqual(["spaceship-titanic"]);
+    expect(dev.every((x) => x.status === "grader")).toBe(true);
     const bad = mlebench(["list", "--all", "--split", "nope"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown split "nope"/);
