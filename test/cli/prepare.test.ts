@@ -75,8 +75,8 @@ describe("mlebench prepare (an upstream competition, offline)", () => {
 });
 
 describe("mlebench prepare (a competition with a preparer but no grader here)", () => {
-  it("prepares playground-series-s3e18 from raw/ and list --all shows it prepared, without a grader", () => {
-    const id = "playground-series-s3e18";
+  it("prepares predict-volcanic-eruptions-ingv-oe from raw/ and list --all shows it prepared, without a grader", () => {
+    const id = "predict-volcanic-eruptions-ingv-oe";
     const dataDir = tempDir();
     const raw = path.join(dataDir, id, "raw");
     fs.cpSync(path.join(REPO, `test/fixtures/preparers/${id}/raw`), raw, { recursive: true });
