@@ -1,7 +1,8 @@
 /**
  * CSV output byte-for-byte like pandas' `DataFrame.to_csv(path, index=False)`: "\n" line ends,
  * Python csv QUOTE_MINIMAL quoting, floats as Python repr, missing values as empty fields.
- * With `{ quoting: "nonnumeric" }`, `to_csv(..., quoting=csv.QUOTE_NONNUMERIC)` instead.
+ * With `{ quoting: "nonnumeric" }`, `to_csv(..., quoting=csv.QUOTE_NONNUMERIC)` instead; with
+ * `{ sep: "\t" }`, `to_csv(..., sep="\t")`.
  */
 import type { Column, Table } from "../core/table.js";
 import { writeFileAtomic } from "./atomic.js";
@@ -10,11 +11,17 @@ import { pyFloatRepr } from "./pyfloat.js";
 // CPython's csv writer (3.11.9+, gh-67044) quotes \r and \n whatever the line terminator;
 // older 3.11 releases left a bare \r unquoted, which made the file unreadable by read_csv.
 const NEEDS_QUOTE = /[",\n\r]/;
+const NEEDS_QUOTE_TAB = /[\t"\n\r]/;
 const QUOTE_RE = /"/g;
 
-/** A field as Python's csv module writes it with QUOTE_MINIMAL. */
+/** A field as Python's csv module writes it with QUOTE_MINIMAL and delimiter ",". */
 function quoteField(s: string): string {
   return NEEDS_QUOTE.test(s) ? `"${s.replace(QUOTE_RE, '""')}"` : s;
+}
+
+/** The same with delimiter "\t": a comma no longer needs quotes, a tab does. */
+function quoteFieldTab(s: string): string {
+  return NEEDS_QUOTE_TAB.test(s) ? `"${s.replace(QUOTE_RE, '""')}"` : s;
 }
 
 /** Python's `repr(float)`, with a shortcut for the common case where JavaScript's text already agrees. */
@@ -30,7 +37,7 @@ function floatText(v: number): string {
   return pyFloatRepr(v);
 }
 
-function cellText(col: Column, i: number): string {
+function cellText(col: Column, i: number, quote: (s: string) => string): string {
   switch (col.kind) {
     case "float":
       return floatText(col.values[i]);
@@ -43,7 +50,7 @@ function cellText(col: Column, i: number): string {
       return col.values[i] ? "True" : "False";
     case "string": {
       const v = col.values[i];
-      return v === null ? "" : quoteField(v);
+      return v === null ? "" : quote(v);
     }
     case "object": {
       const v = col.values[i];
@@ -63,6 +70,8 @@ export type CsvQuoting = "minimal" | "nonnumeric";
 /** Options for {@link writeCsv}, {@link formatCsv} and {@link formatCsvChunks}. */
 export interface CsvWriteOptions {
   quoting?: CsvQuoting;
+  /** Field delimiter (default ","). */
+  sep?: "," | "\t";
 }
 
 /** A field as Python's csv module writes it with QUOTE_NONNUMERIC once pandas has turned it into a str. */
@@ -70,7 +79,7 @@ function quoteAlways(s: string): string {
   return `"${s.replace(QUOTE_RE, '""')}"`;
 }
 
-function cellTextNonNumeric(col: Column, i: number): string {
+function cellTextNonNumeric(col: Column, i: number, quote: (s: string) => string): string {
   switch (col.kind) {
     case "float": {
       const v = col.values[i];
@@ -80,7 +89,7 @@ function cellTextNonNumeric(col: Column, i: number): string {
     case "int":
     case "bigint":
     case "bool":
-      return cellText(col, i);
+      return cellText(col, i, quote);
     case "string": {
       const v = col.values[i];
       return v === null ? '""' : quoteAlways(v);
@@ -93,9 +102,9 @@ function cellTextNonNumeric(col: Column, i: number): string {
 }
 
 /** Python's csv writer turns a record that is one empty field into `""`, so it doesn't read back as a blank line. */
-function joinRecord(fields: string[]): string {
+function joinRecord(fields: string[], sep: string): string {
   if (fields.length === 1 && fields[0] === "") return '""';
-  return fields.join(",");
+  return fields.join(sep);
 }
 
 /** The CSV text of `table` in pieces of roughly `chunkChars` characters, so huge tables never become one string. */
@@ -106,18 +115,20 @@ export function* formatCsvChunks(
 ): Generator<string, void, undefined> {
   const nonNumeric = options.quoting === "nonnumeric";
   const cell = nonNumeric ? cellTextNonNumeric : cellText;
+  const sep = options.sep ?? ",";
+  const quote = sep === "," ? quoteField : quoteFieldTab;
   const cols = table.columns.map((name) => {
     const col = table.data.get(name);
     if (!col) throw new Error(`table has no data for column '${name}'`);
     return col;
   });
   const ncols = cols.length;
-  let buf = joinRecord(table.columns.map(nonNumeric ? quoteAlways : quoteField)) + "\n";
+  let buf = joinRecord(table.columns.map(nonNumeric ? quoteAlways : quote), sep) + "\n";
   for (let i = 0; i < table.rowCount; i++) {
-    if (ncols === 1) buf += joinRecord([cell(cols[0], i)]) + "\n";
+    if (ncols === 1) buf += joinRecord([cell(cols[0], i, quote)], sep) + "\n";
     else {
-      let line = cell(cols[0], i);
-      for (let j = 1; j < ncols; j++) line += "," + cell(cols[j], i);
+      let line = cell(cols[0], i, quote);
+      for (let j = 1; j < ncols; j++) line += sep + cell(cols[j], i, quote);
       buf += line + "\n";
     }
     if (buf.length >= chunkChars) {

@@ -82,6 +82,18 @@ describe("formatCsv details", () => {
   });
 });
 
+describe("formatCsv with sep: tab", () => {
+  // Expected text printed by Debian's python3 (pandas 1.5) with df.to_csv(sep="\t", index=False).
+  it("quotes tabs, quotes and line breaks but not commas", () => {
+    const t = makeTable([
+      ["id", { kind: "int", values: Float64Array.from([1, 2, 3]) }],
+      ["phrase", { kind: "string", values: ["a, b", "tab\there", 'say "hi"'] }],
+      ["x", { kind: "float", values: Float64Array.from([0.5, NaN, 1e-5]) }],
+    ]);
+    expect(formatCsv(t, { sep: "\t" })).toBe('id\tphrase\tx\n1\ta, b\t0.5\n2\t"tab\there"\t\n3\t"say ""hi"""\t1e-05\n');
+  });
+});
+
 describe("formatCsv with quoting: nonnumeric (csv.QUOTE_NONNUMERIC)", () => {
   // Expected texts printed by Debian's python3 (pandas 1.5) with
   // df.to_csv(index=False, quotechar='"', quoting=csv.QUOTE_NONNUMERIC).

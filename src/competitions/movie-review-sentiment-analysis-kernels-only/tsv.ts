@@ -6,10 +6,9 @@
  */
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import type { Column, Table } from "../../core/table.js";
+import type { Table } from "../../core/table.js";
 import { parseCsv } from "../../io/csv-read.js";
-import { writeFileAtomic } from "../../io/atomic.js";
-import { pyFloatRepr } from "../../io/pyfloat.js";
+import { writeCsv } from "../../io/csv-write.js";
 
 const TAB = "\t";
 
@@ -82,52 +81,7 @@ export function readTsv(path: string, file = path): Table {
   return parseCsv(quoted + "\n", { file });
 }
 
-const NEEDS_QUOTE = /[\t"\n\r]/;
-
-/** A field as Python's csv writer emits it with delimiter "\t" and QUOTE_MINIMAL. */
-function quoteField(s: string): string {
-  return NEEDS_QUOTE.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-function cellText(col: Column, i: number): string {
-  switch (col.kind) {
-    case "float": {
-      const v = col.values[i];
-      return v !== v ? "" : pyFloatRepr(v);
-    }
-    case "int":
-      return String(col.values[i]);
-    case "bigint":
-      return col.values[i].toString();
-    case "bool":
-      return col.values[i] ? "True" : "False";
-    case "string": {
-      const v = col.values[i];
-      return v === null ? "" : quoteField(v);
-    }
-    case "object": {
-      const v = col.values[i];
-      return v === null ? "" : v ? "True" : "False";
-    }
-  }
-}
-
-/** The text of pandas' `to_csv(sep="\t", index=False)` for `table`, in pieces. */
-function* tsvChunks(table: Table): Generator<string, void, undefined> {
-  const cols = table.columns.map((c) => table.data.get(c)!);
-  const record = (fields: string[]) => (fields.length === 1 && fields[0] === "" ? '""' : fields.join(TAB));
-  let buf = record(table.columns.map(quoteField)) + "\n";
-  for (let i = 0; i < table.rowCount; i++) {
-    buf += record(cols.map((c) => cellText(c, i))) + "\n";
-    if (buf.length >= 1 << 20) {
-      yield buf;
-      buf = "";
-    }
-  }
-  yield buf;
-}
-
 /** Write `table` as pandas' `to_csv(path, sep="\t", index=False)` would. */
 export function writeTsv(path: string, table: Table): void {
-  writeFileAtomic(path, tsvChunks(table));
+  writeCsv(path, table, { sep: TAB });
 }
