@@ -5,7 +5,7 @@ import { accuracyInputs } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
 import { cellText } from "../../grading/columns.js";
 import { accuracy } from "../../metrics/accuracy.js";
-import { type Label, labelsEqual, typeOfTarget } from "../../metrics/labels.js";
+import { type Label, typeOfTarget } from "../../metrics/labels.js";
 
 const HINT = 'Column "label" must hold integer class ids (0–4)';
 
@@ -42,7 +42,5 @@ function textAccuracy(yTrue: Label[], yPred: Label[]): number {
     const sample = yPred.find((v) => v !== null);
     throw new InvalidSubmissionError(`${HINT}; text labels such as ${cellText(sample ?? null)} cannot be compared with them.`);
   }
-  let correct = 0;
-  for (let i = 0; i < yTrue.length; i++) if (labelsEqual(yTrue[i], yPred[i])) correct++;
-  return correct / yTrue.length;
+  return accuracy(yTrue, yPred);
 }

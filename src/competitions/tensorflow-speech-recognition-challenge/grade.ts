@@ -4,7 +4,6 @@ import type { Table } from "../../core/table.js";
 import { accuracyInputs } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
 import { accuracy } from "../../metrics/accuracy.js";
-import { typeOfTarget } from "../../metrics/labels.js";
 
 /**
  * Accuracy of the predicted word, rows matched by `fname`. The answers hold the raw training
@@ -21,13 +20,7 @@ export function grade(submission: Table, answers: Answers): number {
         `every clip needs a label (${missing + 1 === 1 ? "first" : "e.g."} the row for the answers' clip #${missing + 1}).`,
     );
   }
-  // scikit-learn merges the label sets (and fails on text versus numbers) only when both sides
-  // are binary; for multiclass targets numeric predictions are simply never equal to a word.
-  const textAnswers = yTrue.every((v) => typeof v === "string");
-  if (textAnswers && yPred.some((v) => typeof v !== "string")) {
-    const typePred = typeOfTarget(yPred, "y_pred");
-    const multiclass = typeOfTarget(yTrue, "y_true") === "multiclass" || typePred === "multiclass";
-    if (multiclass && (typePred === "binary" || typePred === "multiclass")) return 0;
-  }
+  // Numeric predictions against the words score 0 rather than failing: the shared accuracy, like
+  // scikit-learn, refuses mixed label types only for a binary pair.
   return accuracy(yTrue, yPred);
 }
