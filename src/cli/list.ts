@@ -20,11 +20,12 @@ interface Row {
   metric: string;
   prepared: boolean;
   gradable: boolean;
+  /** Whether the competition's grader is implemented here. */
+  grader: boolean;
 }
 
 interface AllRow extends Row {
   status: ListStatus;
-  in_registry: boolean;
   /** Whether `mlebench prepare` can build it here (an offline source, or a ported upstream preparer). */
   preparer: boolean;
   dev: boolean;
@@ -43,6 +44,7 @@ function gradedRows(dataDir: string, split?: string): Row[] {
       metric: c.metric,
       prepared: fs.existsSync(g.answers) && fs.existsSync(competitionPaths(dataDir, c.id).public),
       gradable: fs.existsSync(g.answers) && fs.existsSync(g.leaderboard),
+      grader: true,
     };
   });
 }
@@ -75,8 +77,8 @@ function allRows(dataDir: string, split?: string): AllRow[] {
       metric: c?.metric ?? e!.grader,
       prepared,
       gradable: c !== undefined && fs.existsSync(answers) && fs.existsSync(p.leaderboard),
+      grader: c !== undefined,
       status,
-      in_registry: c !== undefined,
       preparer: c?.offline !== undefined || PREPARERS.has(id),
       dev: e?.dev ?? false,
     };

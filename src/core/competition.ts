@@ -17,6 +17,11 @@ export interface Competition {
   metric: string;
   /** Answers file, relative to `<data>/<id>/prepared/private`. */
   answers: string;
+  /**
+   * For JSONL answers: the fields of each line the grader reads; the others are dropped while
+   * loading (answers holding whole documents can be gigabytes).
+   */
+  answersFields?: readonly string[];
   /** Sample submission, relative to `<data>/<id>/prepared/public`. */
   sampleSubmission: string;
   /** Score a submission; throws InvalidSubmissionError (or any Error) when it cannot be graded. */

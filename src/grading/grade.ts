@@ -4,6 +4,7 @@ import type { Answers, Competition } from "../core/competition.js";
 import { CsvParseError, InvalidSubmissionError, UserError } from "../core/errors.js";
 import { competitionPaths } from "../core/paths.js";
 import { readCsv } from "../io/csv-read.js";
+import { decodeLine, readRawLines } from "../io/lines.js";
 import { numericInOrder } from "./columns.js";
 import { rankScore } from "./leaderboard.js";
 import { type CompetitionReport, jsonNumber, nonFiniteText, pythonIsoNow } from "./report.js";
@@ -41,32 +42,52 @@ export function loadGradingInputs(competition: Competition, dataDir: string): Gr
         `a leaderboard.csv with a "score" column, best row first, also works.`,
     );
   }
-  return { answers: loadAnswers(paths.answers), leaderboard: loadLeaderboard(paths.leaderboard) };
+  return { answers: loadAnswers(paths.answers, competition.answersFields), leaderboard: loadLeaderboard(paths.leaderboard) };
 }
 
-/** Parse an answers file: CSV into a table, JSONL into one value per line. */
-export function loadAnswers(file: string): Answers {
+/**
+ * Parse an answers file: CSV into a table, JSONL into one value per line. For JSONL, `fields`
+ * (the competition's answersFields) keeps only those keys of each object, so answers of many
+ * gigabytes load in the memory their graded fields need.
+ */
+export function loadAnswers(file: string, fields?: readonly string[]): Answers {
   try {
-    if (file.toLowerCase().endsWith(".jsonl")) return readJsonl(file);
+    if (file.toLowerCase().endsWith(".jsonl")) return readJsonl(file, fields);
     return readCsv(file, { file });
   } catch (e) {
     throw new UserError(`Cannot read answers file ${file}: ${(e as Error).message}`);
   }
 }
 
-/** Parse a JSON-lines file, skipping blank lines and lines commented out with # or //. */
-export function readJsonl(file: string): unknown[] {
-  const lines = fs.readFileSync(file, "utf8").split(/\r?\n/);
+/**
+ * Parse a JSON-lines file line by line, skipping blank lines and lines commented out with # or
+ * //; with `fields`, objects keep only those keys.
+ */
+export function readJsonl(file: string, fields?: readonly string[]): unknown[] {
   const out: unknown[] = [];
-  lines.forEach((raw, i) => {
-    const line = raw.trim();
-    if (!line || line.startsWith("#") || line.startsWith("//")) return;
+  let lineNo = 0;
+  for (const { bytes } of readRawLines(file)) {
+    lineNo++;
+    const line = decodeLine(bytes, file, lineNo).trim();
+    if (!line || line.startsWith("#") || line.startsWith("//")) continue;
+    let value: unknown;
     try {
-      out.push(JSON.parse(line));
+      value = JSON.parse(line);
     } catch (e) {
-      throw new Error(`${file}, line ${i + 1}: not valid JSON (${(e as Error).message})`);
+      throw new Error(`${file}, line ${lineNo}: not valid JSON (${(e as Error).message})`);
     }
-  });
+    out.push(fields && isPlainObject(value) ? pick(value, fields) : value);
+  }
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function pick(obj: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (Object.hasOwn(obj, f)) out[f] = obj[f];
   return out;
 }
 

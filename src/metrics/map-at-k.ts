@@ -36,12 +36,25 @@ export function meanAveragePrecisionAtK(
   predicted: readonly (readonly string[])[],
   k: number,
 ): number {
-  checkK(k);
   // Upstream zips the two lists, silently dropping extra rows; a mismatch is a caller bug here.
   if (actual.length !== predicted.length) {
     throw new Error(`map@k: ${actual.length} rows of actual values but ${predicted.length} rows of predictions`);
   }
-  const scores = new Float64Array(actual.length);
-  for (let i = 0; i < scores.length; i++) scores[i] = apAtK(actual[i], predicted[i], k);
-  return scores.length === 0 ? Number.NaN : numpySum(scores) / scores.length;
+  return meanAveragePrecisionAtKOf(actual.length, k, (i) => actual[i], (i) => predicted[i]);
+}
+
+/**
+ * MAP@k over n rows whose sets and lists are built on demand, so a grader never holds all of
+ * them at once (millions of rows).
+ */
+export function meanAveragePrecisionAtKOf(
+  n: number,
+  k: number,
+  actualAt: (row: number) => ReadonlySet<string>,
+  predictedAt: (row: number) => readonly string[],
+): number {
+  checkK(k);
+  const scores = new Float64Array(n);
+  for (let i = 0; i < n; i++) scores[i] = apAtK(actualAt(i), predictedAt(i), k);
+  return n === 0 ? Number.NaN : numpySum(scores) / n;
 }

@@ -13,7 +13,7 @@ describe("mlebench list", () => {
     // Graders exist for the lite split, the dev set, most of the medium split, and the offline benchmark.
     const mediumWithout = [
       "hubmap-kidney-segmentation", "icecube-neutrinos-in-deep-ice", "kuzushiji-recognition",
-      "tensorflow2-question-answering", "tgs-salt-identification-challenge", "uw-madison-gi-tract-image-segmentation",
+      "tgs-salt-identification-challenge", "uw-madison-gi-tract-image-segmentation",
     ];
     const medium = MEDIUM.filter((id) => !mediumWithout.includes(id));
     expect(rows.map((x) => x.id).sort()).toEqual([...LOW, ...medium, ...DEV, ...OFFLINE].sort());
@@ -34,41 +34,42 @@ describe("mlebench list", () => {
 
   it("keeps the default JSON rows free of the --all fields", () => {
     const rows = JSON.parse(mlebench(["list", "--data-dir", dataDir, "--json"]).stdout) as Record<string, unknown>[];
-    expect(Object.keys(rows[0]).sort()).toEqual(["category", "complexity", "gradable", "id", "metric", "name", "prepared"]);
+    expect(Object.keys(rows[0]).sort()).toEqual(["category", "complexity", "gradable", "grader", "id", "metric", "name", "prepared"]);
+    expect(rows.every((r) => r.grader === true)).toBe(true);
   });
 
   it("lists every upstream competition and the offline ones with a status under --all", () => {
     const r = mlebench(["list", "--all", "--json", "--data-dir", dataDir]);
     expect(r.status).toBe(0);
-    type AllRow = { id: string; status: string; in_registry: boolean; dev: boolean; metric: string; prepared: boolean; gradable: boolean; complexity: string | null };
+    type AllRow = { id: string; status: string; grader: boolean; dev: boolean; metric: string; prepared: boolean; gradable: boolean; complexity: string | null };
     const rows = JSON.parse(r.stdout) as AllRow[];
     expect(rows).toHaveLength(82 + 7);
     const byId = new Map(rows.map((x) => [x.id, x]));
-    expect(byId.get("spooky-author-identification")).toMatchObject({ status: "ready", in_registry: true, dev: false, prepared: true, gradable: true });
-    expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "grader", in_registry: true, dev: false, prepared: false, metric: "auc-roc" });
-    expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", in_registry: true, dev: true, complexity: null, preparer: true });
+    expect(byId.get("spooky-author-identification")).toMatchObject({ status: "ready", grader: true, dev: false, prepared: true, gradable: true });
+    expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "grader", grader: true, dev: false, prepared: false, metric: "auc-roc" });
+    expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", grader: true, dev: true, complexity: null, preparer: true });
     expect(byId.get("aptos2019-blindness-detection")).toMatchObject({ preparer: true });
     expect(byId.get("dogs-vs-cats-redux-kernels-edition")).toMatchObject({ preparer: true });
     expect(byId.get("titanic")).toMatchObject({ preparer: true });
     expect(byId.get("denoising-dirty-documents")).toMatchObject({
       status: "grader",
       preparer: true,
-      in_registry: true,
+      grader: true,
       complexity: "low",
       metric: "root_mean_squared_error", // upstream spells this one with underscores
     });
     expect(byId.get("3d-object-detection-for-autonomous-vehicles")).toMatchObject({
       status: "no grader",
       preparer: true,
-      in_registry: false,
+      grader: false,
       dev: false,
       complexity: "high",
       metric: "mean-average-precision",
       gradable: false,
     });
-    expect(byId.get("titanic")).toMatchObject({ status: "grader", in_registry: true, dev: false });
-    expect(rows.filter((x) => x.in_registry)).toHaveLength(68);
-    expect(rows.filter((x) => x.status === "no grader").every((x) => !x.in_registry)).toBe(true);
+    expect(byId.get("titanic")).toMatchObject({ status: "grader", grader: true, dev: false });
+    expect(rows.filter((x) => x.grader)).toHaveLength(71);
+    expect(rows.filter((x) => x.status === "no grader").every((x) => !x.grader)).toBe(true);
     expect(rows.filter((x) => x.dev)).toHaveLength(7);
   });
 
@@ -79,7 +80,7 @@ describe("mlebench list", () => {
     expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
     expect(r.stdout).toMatch(/^3d-object-detection-for-autonomous-vehicles +no grader +yes +high /m);
     expect(r.stdout).toMatch(/^playground-series-s3e18 +grader +yes +dev /m);
-    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 67 grader, 21 no grader; data dir: /m);
+    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 70 grader, 18 no grader; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([
       "invasive-species-monitoring", "ml2021spring-hw2", "movie-review-sentiment-analysis-kernels-only",

@@ -91,6 +91,6 @@ describe("mlebench prepare (a competition with a preparer but no grader here)", 
     expect(fs.existsSync(raw)).toBe(false);
     const list = mlebench(["list", "--all", "--json", "--data-dir", dataDir]);
     const row = (JSON.parse(list.stdout) as { id: string }[]).find((x) => x.id === id);
-    expect(row).toMatchObject({ status: "no grader", prepared: true, preparer: true, in_registry: false });
+    expect(row).toMatchObject({ status: "no grader", prepared: true, preparer: true, grader: false });
   });
 });

@@ -3,17 +3,15 @@ import fs from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
 import { describe, expect, it } from "vitest";
-import type { UpstreamSpec } from "../../src/core/competition.js";
 import { catalogEntry } from "../../src/competitions/catalog.js";
 import { PREPARERS } from "../../src/competitions/preparers.js";
 import { listFiles } from "../../src/io/extract.js";
 import { md5File } from "../../src/prepare/prepare.js";
-import { tempDir } from "../helpers/data-dir.js";
+import { PREPARER_FIXTURES as FIXTURES, runFixturePreparer } from "../helpers/prepare-fixture.js";
 import crypto from "node:crypto";
 
 // Expected md5s come from scripts/golden/preparers.py: the same steps done by pandas and
 // scikit-learn on the same synthetic raw files.
-const FIXTURES = decodeURIComponent(new URL("../fixtures/preparers/", import.meta.url).pathname);
 const SRC = decodeURIComponent(new URL("../../src/competitions/", import.meta.url).pathname);
 const IDS = fs.readdirSync(FIXTURES).filter((d) => fs.existsSync(path.join(FIXTURES, d, "expected.json")));
 
@@ -45,18 +43,7 @@ function zipListing(file: string, rel: string): Promise<Record<string, string>> 
 
 /** Run a competition's preparer on a copy of its fixture's raw/ (after `arrange`) and list the md5 of every output. */
 async function prepareFixture(id: string, arrange: (raw: string) => void = () => {}): Promise<Record<string, string>> {
-  const dir = tempDir();
-  const pub = path.join(dir, "public");
-  const priv = path.join(dir, "private");
-  fs.mkdirSync(pub);
-  fs.mkdirSync(priv);
-  // Imported by folder convention so the test covers a preparer even before it is registered.
-  const { prepare } = (await import(path.join(SRC, id, "prepare.ts"))) as { prepare: UpstreamSpec["prepare"] };
-  // Preparers may unpack archives into raw/; they get a copy so the fixture stays as shipped.
-  const raw = path.join(dir, "raw");
-  fs.cpSync(path.join(FIXTURES, id, "raw"), raw, { recursive: true });
-  arrange(raw);
-  await prepare({ raw, public: pub, private: priv });
+  const { public: pub, private: priv } = await runFixturePreparer(id, arrange);
   const actual: Record<string, string> = {};
   for (const [label, d] of [["public", pub], ["private", priv]] as const) {
     for (const f of listFiles(d)) {

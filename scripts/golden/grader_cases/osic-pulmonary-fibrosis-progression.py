@@ -16,6 +16,11 @@ def generate(g):
             rows.append({"Patient": p, "Weeks": w, "FVC": fvc, "Percent": fvc / 40 if w in measured else np.nan,
                          "Age": 67, "Sex": "Male", "SmokingStatus": "Ex-smoker", "Patient_Week": f"{p}_{w}", "Confidence": 100})
     ans = pd.DataFrame(rows)
+    # Real answers record a few weeks twice for a patient (the sample submission repeats them):
+    # repeat the first patient's latest measured week with another FVC.
+    last = ans[(ans.Patient == patients[0]) & ans.FVC.notna()].index[-1]
+    twin = ans.loc[[last]].assign(FVC=ans.FVC[last] + 230)
+    ans = pd.concat([ans.loc[:last], twin, ans.loc[last + 1:]], ignore_index=True)
     g.write(ans, "answers.csv")
     g.leaderboard(sorted(np.round(g.rng.uniform(-7.5, -6.83, 300), 5), reverse=True))
 
@@ -31,18 +36,18 @@ def generate(g):
         conf_all = s.Confidence.fillna(0).astype(float)
         a = a[a.FVC.notna()].copy()
         a["w"] = [int(pw.split("_")[-1]) for pw in a.Patient_Week]
-        keep = set()
-        for _, grp in a.groupby("Patient"):
-            keep.update(grp.sort_values("w").Patient_Week.iloc[-3:])
-        a = a[a.Patient_Week.isin(keep)]
+        # The 3 latest rows per patient (a repeated week is two rows); sorts are stable, where
+        # upstream's quicksort leaves the order of repeated weeks to numpy's internals.
+        a = a.sort_values("w", kind="stable").groupby("Patient").tail(3)
+        keep = set(a.Patient_Week)
         mask = s.Patient_Week.isin(keep).to_numpy()
         sub_pw = s.Patient_Week.to_numpy()[mask]
-        assert len(set(sub_pw)) == len(sub_pw)
         order = np.argsort(sub_pw, kind="stable")
         pred = s.FVC.to_numpy(dtype=float)[mask][order]
         conf = conf_all.to_numpy()[mask][order]
-        truth_by = dict(zip(a.Patient_Week, a.FVC))
-        true = np.array([truth_by[pw] for pw in sub_pw[order]], dtype=float)
+        a = a[a.Patient_Week.isin(set(sub_pw))].sort_values("Patient_Week", kind="stable")
+        true = a.FVC.to_numpy(dtype=float)
+        assert len(true) == len(pred)
         sd = np.maximum(conf, 70)
         delta = np.minimum(np.abs(true - pred), 1000)
         return np.mean(-np.sqrt(2) * delta / sd - np.log(np.sqrt(2) * sd))
@@ -67,11 +72,13 @@ def generate(g):
         "int_predictions": (np.round(noisy).astype(int), np.full(n, 150)),
     }
     for name, (fvc, conf) in cases.items():
-        write(name, fvc, conf)
+        # Shuffling could swap the repeated week's two rows, which pair in file order.
+        write(name, fvc, conf, shuffle=name != "perfect")
         g.record(name, score(name))
     # A subset of rows is accepted: only the graded weeks it holds are scored.
     base = pd.DataFrame({"Patient_Week": pw, "FVC": np.round(noisy, 2), "Confidence": 180})
-    write("subset", None, None, frame=base.iloc[::2])
+    twin_pw = ans.Patient_Week[last]
+    write("subset", None, None, frame=base[(np.arange(n) % 2 == 0) | (pw == twin_pw)])
     g.record("subset", score("subset"))
     write("extra_columns", None, None, frame=base.assign(Patient=ans.Patient), shuffle=False)
     g.record("extra_columns", score("extra_columns"))
@@ -91,6 +98,8 @@ def generate(g):
     write("patient_only_ids", None, None, frame=base.assign(Patient_Week=ans.Patient))
     dup = pd.concat([base, base.iloc[[int(np.flatnonzero(~np.isnan(truth))[-1])]]])
     write("duplicate_graded_week", None, None, frame=dup)
+    # A week the answers grade twice, submitted once: upstream's arrays differ in length.
+    write("repeated_week_once", None, None, frame=base.drop_duplicates("Patient_Week"))
     text_fvc = base.astype({"FVC": object})
     text_fvc.loc[3, "FVC"] = "unknown"
     write("text_fvc", None, None, frame=text_fvc)
@@ -98,5 +107,5 @@ def generate(g):
     text_conf.loc[5, "Confidence"] = "high"
     write("text_confidence", None, None, frame=text_conf)
     for name in ["missing_confidence", "missing_fvc", "missing_patient_week", "unknown_week", "patient_only_ids",
-                 "duplicate_graded_week", "text_fvc", "text_confidence"]:
+                 "duplicate_graded_week", "repeated_week_once", "text_fvc", "text_confidence"]:
         invalid(name)

@@ -5,7 +5,7 @@ import { requireTable } from "../../grading/answers.js";
 import { takeColumn } from "../../core/table.js";
 import type { Key } from "../../grading/key-index.js";
 import { answersColumn, describeColumns, keyReader, keySet, pyStrAt, sortOrder, submissionColumn } from "../../grading/columns.js";
-import { meanAveragePrecisionAtK } from "../../metrics/map-at-k.js";
+import { meanAveragePrecisionAtKOf } from "../../metrics/map-at-k.js";
 
 const K = 12;
 
@@ -58,9 +58,12 @@ export function grade(submission: Table, answers: Answers): number {
   const subSorted = sortOrder(takeColumn(subId, kept)).map((j) => kept[j]);
   const ansSorted = sortOrder(ansId);
 
-  const actual = Array.from(ansSorted, (i) => new Set(pyStrAt(ansPred, i).split(" ")));
-  const predicted = Array.from(subSorted, (i) => pyStrAt(subPred, i).split(" "));
   // zip() in upstream stops at the shorter list, so repeated customers shift and truncate rows.
-  const n = Math.min(actual.length, predicted.length);
-  return meanAveragePrecisionAtK(actual.slice(0, n), predicted.slice(0, n), K);
+  const n = Math.min(ansSorted.length, subSorted.length);
+  return meanAveragePrecisionAtKOf(
+    n,
+    K,
+    (j) => new Set(pyStrAt(ansPred, ansSorted[j]).split(" ")),
+    (j) => pyStrAt(subPred, subSorted[j]).split(" "),
+  );
 }

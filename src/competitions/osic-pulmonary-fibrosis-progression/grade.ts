@@ -62,29 +62,46 @@ export function grade(submission: Table, answers: Answers): number {
     if (!list) byPatient.set(patient, (list = []));
     list.push({ week, row: i });
   }
-  const graded = new Map<string, number>();
+  // Answer rows graded, by Patient_Week; a week recorded twice for a patient (real data has a
+  // few) is two graded rows.
+  const graded = new Map<string, number[]>();
   for (const list of byPatient.values()) {
     list.sort((a, b) => a.week - b.week);
-    for (const { row } of list.slice(-3)) graded.set(ansPw.values[row]!, row);
+    for (const { row } of list.slice(-3)) {
+      const pw = ansPw.values[row]!;
+      const rows = graded.get(pw);
+      if (rows) rows.push(row);
+      else graded.set(pw, [row]);
+    }
   }
 
-  const subRowOf = new Map<string, number>();
+  const subRowsOf = new Map<string, number[]>();
   for (let i = 0; i < submission.rowCount; i++) {
     const pw = subPw.values[i] as string;
     if (!graded.has(pw)) continue;
-    // Upstream pairs sorted arrays of unequal length here and fails.
-    if (subRowOf.has(pw)) {
-      throw new InvalidSubmissionError(`Patient_Week "${pw}" appears more than once (data rows ${subRowOf.get(pw)! + 1} and ${i + 1}); submit one row per Patient_Week.`);
-    }
-    subRowOf.set(pw, i);
+    const rows = subRowsOf.get(pw);
+    if (rows) rows.push(i);
+    else subRowsOf.set(pw, [i]);
   }
-  const ids = [...subRowOf.keys()].sort(compareStrings);
-  const values = new Float64Array(ids.length);
-  ids.forEach((pw, k) => {
-    const s = subRowOf.get(pw)!;
+  // Upstream pairs the two sides' graded rows after sorting each by Patient_Week, so they pair
+  // up only when each week has as many submitted rows as graded answer rows; otherwise its
+  // arrays differ in length and it fails.
+  const ids = [...subRowsOf.keys()].sort(compareStrings);
+  const truthRows = ids.flatMap((pw) => graded.get(pw)!);
+  const subRows = ids.flatMap((pw) => subRowsOf.get(pw)!);
+  if (truthRows.length !== subRows.length) {
+    const pw = ids.find((id) => graded.get(id)!.length !== subRowsOf.get(id)!.length)!;
+    const [want, got] = [graded.get(pw)!.length, subRowsOf.get(pw)!];
+    throw new InvalidSubmissionError(
+      `Patient_Week "${pw}" is graded ${want === 1 ? "once" : `${want} times`} but the submission has ${got.length} rows for it ` +
+        `(data rows ${got.map((r) => r + 1).join(", ")}); submit one row per row of the sample submission.`,
+    );
+  }
+  const values = new Float64Array(subRows.length);
+  subRows.forEach((s, k) => {
     const conf = Number.isNaN(subConf[s]) ? 0 : subConf[s];
-    values[k] = laplaceLogLikelihood(ansFvc[graded.get(pw)!], subFvc[s], conf);
+    values[k] = laplaceLogLikelihood(ansFvc[truthRows[k]], subFvc[s], conf);
   });
   // np.mean of nothing is NaN, which upstream reports as the score.
-  return ids.length === 0 ? NaN : numpySum(values) / ids.length;
+  return values.length === 0 ? NaN : numpySum(values) / values.length;
 }
