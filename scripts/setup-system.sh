@@ -3,8 +3,10 @@
 # Titanic passenger list; dataset-fashion-mnist), and Python with numpy/pandas/scikit-learn/scipy for the golden
 # generators and benchmarks (always called as /usr/bin/python3); xgboost for the baseline agent; bubblewrap and curl
 # for the sandbox tests; chromium for the report rendering test; p7zip-full for .7z Kaggle archives. Needs root.
+# With --generators, also what only the golden generators import (Pillow, BSON, shapely), to regenerate fixtures.
 set -euo pipefail
 pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost dataset-fashion-mnist bubblewrap curl chromium p7zip-full)
+if [ "${1:-}" = "--generators" ]; then pkgs+=(python3-pil python3-bson python3-shapely); fi
 if ! command -v dpkg-query >/dev/null; then
   echo "setup-system: not a Debian system; install by hand: ${pkgs[*]} (the offline benchmark's datasets come from them)" >&2
   exit 0

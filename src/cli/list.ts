@@ -1,16 +1,15 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
 import { competitionPaths, resolveDataDir } from "../core/paths.js";
 import { CATALOG, catalogEntry } from "../competitions/catalog.js";
-import { COMPETITIONS, competitionsInSplit } from "../competitions/registry.js";
+import { COMPETITIONS, competitionsInSplit, getCompetition } from "../competitions/registry.js";
 import { PREPARERS } from "../competitions/preparers.js";
 import { SPLITS } from "../competitions/splits.js";
 import { gradingPaths } from "../grading/grade.js";
 import { action, dataDirOption } from "./common.js";
 
-/** "ready": grader here and data prepared; "grader": grader here only; "no grader": upstream-only so far. */
-export type ListStatus = "ready" | "grader" | "no grader";
+/** "ready": data prepared, so submissions can be graded; "not prepared": run mlebench prepare first. */
+export type ListStatus = "ready" | "not prepared";
 
 interface Row {
   id: string;
@@ -59,27 +58,24 @@ function allIds(split?: string): readonly string[] {
   return [...CATALOG.map((e) => e.id), ...[...COMPETITIONS.keys()].filter((id) => !catalogEntry(id))];
 }
 
-/** Rows for --all, where competitions without a grader here still show, so coverage is visible. */
+/** Rows for --all: every competition with its status, preparer and dev flag. */
 function allRows(dataDir: string, split?: string): AllRow[] {
   return allIds(split).map((id) => {
-    const c = COMPETITIONS.get(id);
+    const c = getCompetition(id);
     const e = catalogEntry(id);
-    const p = competitionPaths(dataDir, id);
-    // The catalog knows where upstream puts the answers, so "prepared" is meaningful even without a grader.
-    const answers = c ? gradingPaths(c, dataDir).answers : path.join(p.private, e!.answers);
-    const prepared = fs.existsSync(answers) && fs.existsSync(p.public);
-    const status: ListStatus = !c ? "no grader" : prepared ? "ready" : "grader";
+    const g = gradingPaths(c, dataDir);
+    const prepared = fs.existsSync(g.answers) && fs.existsSync(competitionPaths(dataDir, id).public);
     return {
       id,
-      name: c?.name ?? e!.name,
-      complexity: c?.complexity ?? e?.complexity ?? null,
-      category: c?.category ?? e?.category ?? null,
-      metric: c?.metric ?? e!.grader,
+      name: c.name,
+      complexity: c.complexity ?? e?.complexity ?? null,
+      category: c.category ?? e?.category ?? null,
+      metric: c.metric,
       prepared,
-      gradable: c !== undefined && fs.existsSync(answers) && fs.existsSync(p.leaderboard),
-      grader: c !== undefined,
-      status,
-      preparer: c?.offline !== undefined || PREPARERS.has(id),
+      gradable: prepared && fs.existsSync(g.leaderboard),
+      grader: true,
+      status: prepared ? "ready" : "not prepared",
+      preparer: c.offline !== undefined || PREPARERS.has(id),
       dev: e?.dev ?? false,
     };
   });
@@ -99,10 +95,11 @@ export function register(program: Command): void {
     .summary("list competitions with graders and whether they are prepared")
     .description(
       "List the competitions that have graders, with category, metric and whether each is prepared. " +
-        "With --all, list every upstream MLE-bench competition too, with a status: ready, grader or no grader.",
+        "With --all, add a status column (ready or not prepared), whether a preparer " +
+          "exists and the dev flag, and print a tally.",
     )
     .option("--split <name>", "only competitions of this split (low, lite, medium, high, split75, offline, dev)")
-    .option("--all", "also list upstream competitions whose grader is not implemented yet, with a status column")
+    .option("--all", "add status, preparer and dev columns and a tally of prepared competitions")
     .addOption(dataDirOption())
     .option("--json", "print a JSON array instead of a table")
     .action(
@@ -119,8 +116,7 @@ export function register(program: Command): void {
           process.stdout.write(formatTable(header, cells));
           const count = (s: ListStatus) => rows.filter((r) => r.status === s).length;
           process.stdout.write(
-            `\n${rows.length} competitions: ${count("ready")} ready, ${count("grader")} grader, ` +
-              `${count("no grader")} no grader; data dir: ${dataDir}\n`,
+            `\n${rows.length} competitions: ${count("ready")} ready, ${count("not prepared")} not prepared; data dir: ${dataDir}\n`,
           );
           return;
         }

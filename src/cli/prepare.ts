@@ -3,9 +3,8 @@ import type { Command } from "commander";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
-import { catalogEntry } from "../competitions/catalog.js";
 import { COMPETITIONS, getCompetition, readCompetitionList } from "../competitions/registry.js";
-import { PREPARERS, upstreamSpec } from "../competitions/preparers.js";
+import { PREPARERS } from "../competitions/preparers.js";
 import { SPLITS } from "../competitions/splits.js";
 import { prepareCompetition } from "../prepare/prepare.js";
 import { prepareUpstream } from "../prepare/upstream.js";
@@ -110,43 +109,19 @@ async function askToAcceptRules(url: string): Promise<boolean> {
   }
 }
 
-/**
- * A competition to prepare: the registry's, or for an upstream competition without a grader here,
- * one built from the catalogue (it can be prepared once its preparer exists; grading says it has no grader).
- */
-function preparable(id: string): Competition {
-  if (COMPETITIONS.has(id)) return getCompetition(id);
-  const entry = catalogEntry(id);
-  if (!entry) return getCompetition(id); // throws with suggestions
-  return {
-    id: entry.id,
-    name: entry.name,
-    type: entry.type,
-    complexity: entry.complexity ?? undefined,
-    category: entry.category ?? undefined,
-    metric: entry.grader,
-    answers: entry.answers,
-    sampleSubmission: entry.sampleSubmission,
-    grade() {
-      throw new UserError(`"${entry.id}" has no grader here yet`);
-    },
-    upstream: upstreamSpec(entry.id),
-  };
-}
-
 function pick(flags: PrepareFlags): Competition[] {
   const modes = [flags.competition !== undefined, flags.split !== undefined, flags.lite === true, flags.list !== undefined, flags.all === true];
   if (modes.filter(Boolean).length !== 1) {
     throw new UserError("Say what to prepare with exactly one of -c <id...>, --split <name>, --lite, -l <file> or --all.");
   }
-  if (flags.competition) return flags.competition.map(preparable);
+  if (flags.competition) return flags.competition.map((id) => getCompetition(id));
   if (flags.split !== undefined || flags.lite) {
     const name = flags.lite ? "lite" : flags.split!;
     const ids = SPLITS[name];
     if (!ids) throw new UserError(`Unknown split "${name}"; known splits: ${Object.keys(SPLITS).join(", ")}.`);
-    return ids.map(preparable);
+    return ids.map((id) => getCompetition(id));
   }
-  if (flags.list !== undefined) return readCompetitionList(flags.list, "--list").map(({ id }) => preparable(id));
+  if (flags.list !== undefined) return readCompetitionList(flags.list, "--list").map(({ id }) => getCompetition(id));
   const offline = [...COMPETITIONS.values()].filter((c) => c.offline);
-  return [...offline, ...[...PREPARERS.keys()].map(preparable)];
+  return [...offline, ...[...PREPARERS.keys()].map((id) => getCompetition(id))];
 }

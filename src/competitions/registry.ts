@@ -72,13 +72,30 @@ import { competition as fashionMnist } from "./fashion-mnist/index.js";
 import { competition as iwildcam2019Fgvc6 } from "./iwildcam-2019-fgvc6/index.js";
 import { competition as bmsMolecularTranslation } from "./bms-molecular-translation/index.js";
 import { competition as tensorflow2QuestionAnswering } from "./tensorflow2-question-answering/index.js";
-import { catalogEntry } from "./catalog.js";
+import { competition as hmsHarmfulBrainActivityClassification } from "./hms-harmful-brain-activity-classification/index.js";
+import { competition as nflPlayerContactDetection } from "./nfl-player-contact-detection/index.js";
+import { competition as rsna2022CervicalSpineFractureDetection } from "./rsna-2022-cervical-spine-fracture-detection/index.js";
+import { competition as rsnaBreastCancerDetection } from "./rsna-breast-cancer-detection/index.js";
+import { competition as siimCovid19Detection } from "./siim-covid19-detection/index.js";
+import { competition as vinbigdataChestXrayAbnormalitiesDetection } from "./vinbigdata-chest-xray-abnormalities-detection/index.js";
+import { competition as icecubeNeutrinosInDeepIce } from "./icecube-neutrinos-in-deep-ice/index.js";
+import { competition as smartphoneDecimeter2022 } from "./smartphone-decimeter-2022/index.js";
+import { competition as stanfordCovidVaccine } from "./stanford-covid-vaccine/index.js";
+import { competition as predictVolcanicEruptionsIngvOe } from "./predict-volcanic-eruptions-ingv-oe/index.js";
+import { competition as rsnaMiccaiBrainTumorRadiogenomicClassification } from "./rsna-miccai-brain-tumor-radiogenomic-classification/index.js";
+import { competition as c3dObjectDetectionForAutonomousVehicles } from "./3d-object-detection-for-autonomous-vehicles/index.js";
+import { competition as hubmapKidneySegmentation } from "./hubmap-kidney-segmentation/index.js";
+import { competition as vesuviusChallengeInkDetection } from "./vesuvius-challenge-ink-detection/index.js";
+import { competition as googleResearchIdentifyContrailsReduceGlobalWarming } from "./google-research-identify-contrails-reduce-global-warming/index.js";
+import { competition as tgsSaltIdentificationChallenge } from "./tgs-salt-identification-challenge/index.js";
+import { competition as kuzushijiRecognition } from "./kuzushiji-recognition/index.js";
+import { competition as uwMadisonGiTractImageSegmentation } from "./uw-madison-gi-tract-image-segmentation/index.js";
 import { upstreamSpec } from "./preparers.js";
 import { SPLITS } from "./splits.js";
 
 /** Every competition with a grader, by id. */
 export const COMPETITIONS: ReadonlyMap<string, Competition> = new Map(
-  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, detectingInsultsInSocialCommentary, denoisingDirtyDocuments, dogBreedIdentification, histopathologicCancerDetection, jigsawToxicCommentClassificationChallenge, leafClassification, mlsp2013Birds, nomad2018PredictTransparentConductors, tabularPlaygroundSeriesMay2022, textNormalizationChallengeEnglishLanguage, textNormalizationChallengeRussianLanguage, theIcml2013WhaleChallengeRightWhaleRedux, plantPathology2020Fgvc7, randomActsOfPizza, ranzcrClipCatheterLineClassification, siimIsicMelanomaClassification, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist, cassavaLeafDiseaseClassification, plantPathology2021Fgvc8, herbarium2020Fgvc7, herbarium2021Fgvc8, herbarium2022Fgvc9, setiBreakthroughListen, alaska2ImageSteganalysis, imet2020Fgvc7, whaleCategorizationPlayground, hotelId2021Fgvc8, lmsysChatbotArena, statoilIcebergClassifierChallenge, petfinderPawpularityScore, ventilatorPressurePrediction, tensorflowSpeechRecognitionChallenge, learningAgencyLabAutomatedEssayScoring2, usPatentPhraseToPhraseMatching, tweetSentimentExtraction, chaiiHindiAndTamilQuestionAnswering, googleQuestChallenge, facebookRecruitingIiiKeywordExtraction, freesoundAudioTagging2019, osicPulmonaryFibrosisProgression, jigsawUnintendedBiasInToxicityClassification, iwildcam2020Fgvc7, inaturalist2019Fgvc6, cdiscountImageClassificationChallenge, champsScalarCoupling, ml2021springHw2, movieReviewSentimentAnalysisKernelsOnly, invasiveSpeciesMonitoring, playgroundSeriesS3e18, plantSeedlingsClassification, paddyDiseaseClassification, ai4code, billionWordImputation, multiModalGestureRecognition, iwildcam2019Fgvc6, bmsMolecularTranslation, tensorflow2QuestionAnswering].map((c) => [
+  [aerialCactus, aptos, dogsVsCats, handm, nycTaxi, spaceshipTitanic, spooky, tpsDec2021, detectingInsultsInSocialCommentary, denoisingDirtyDocuments, dogBreedIdentification, histopathologicCancerDetection, jigsawToxicCommentClassificationChallenge, leafClassification, mlsp2013Birds, nomad2018PredictTransparentConductors, tabularPlaygroundSeriesMay2022, textNormalizationChallengeEnglishLanguage, textNormalizationChallengeRussianLanguage, theIcml2013WhaleChallengeRightWhaleRedux, plantPathology2020Fgvc7, randomActsOfPizza, ranzcrClipCatheterLineClassification, siimIsicMelanomaClassification, titanic, seattleWeather, movieRatings, digits, spamAssassin, sotuParty, fashionMnist, cassavaLeafDiseaseClassification, plantPathology2021Fgvc8, herbarium2020Fgvc7, herbarium2021Fgvc8, herbarium2022Fgvc9, setiBreakthroughListen, alaska2ImageSteganalysis, imet2020Fgvc7, whaleCategorizationPlayground, hotelId2021Fgvc8, lmsysChatbotArena, statoilIcebergClassifierChallenge, petfinderPawpularityScore, ventilatorPressurePrediction, tensorflowSpeechRecognitionChallenge, learningAgencyLabAutomatedEssayScoring2, usPatentPhraseToPhraseMatching, tweetSentimentExtraction, chaiiHindiAndTamilQuestionAnswering, googleQuestChallenge, facebookRecruitingIiiKeywordExtraction, freesoundAudioTagging2019, osicPulmonaryFibrosisProgression, jigsawUnintendedBiasInToxicityClassification, iwildcam2020Fgvc7, inaturalist2019Fgvc6, cdiscountImageClassificationChallenge, champsScalarCoupling, ml2021springHw2, movieReviewSentimentAnalysisKernelsOnly, invasiveSpeciesMonitoring, playgroundSeriesS3e18, plantSeedlingsClassification, paddyDiseaseClassification, ai4code, billionWordImputation, multiModalGestureRecognition, iwildcam2019Fgvc6, bmsMolecularTranslation, tensorflow2QuestionAnswering, hmsHarmfulBrainActivityClassification, nflPlayerContactDetection, rsna2022CervicalSpineFractureDetection, rsnaBreastCancerDetection, siimCovid19Detection, vinbigdataChestXrayAbnormalitiesDetection, icecubeNeutrinosInDeepIce, smartphoneDecimeter2022, stanfordCovidVaccine, predictVolcanicEruptionsIngvOe, rsnaMiccaiBrainTumorRadiogenomicClassification, c3dObjectDetectionForAutonomousVehicles, hubmapKidneySegmentation, vesuviusChallengeInkDetection, googleResearchIdentifyContrailsReduceGlobalWarming, tgsSaltIdentificationChallenge, kuzushijiRecognition, uwMadisonGiTractImageSegmentation].map((c) => [
     c.id,
     { ...c, upstream: upstreamSpec(c.id) },
   ]),
@@ -90,9 +107,6 @@ export function getCompetition(id: string): Competition {
   if (found) return found;
   const known = [...COMPETITIONS.keys()];
   const close = known.filter((k) => k.includes(id) || id.includes(k.split("-")[0]));
-  if (catalogEntry(id)) {
-    throw new UserError(`"${id}" is an upstream competition whose grader is not implemented yet; implemented: see mlebench list`);
-  }
   const suggestion = close.length > 0 ? ` Did you mean: ${close.join(", ")}?` : "";
   throw new UserError(`Unknown competition "${id}".${suggestion} Run "mlebench list" to see the competitions available.`);
 }

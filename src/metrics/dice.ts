@@ -16,7 +16,12 @@ export function dice(pred: ArrayLike<number>, truth: ArrayLike<number>, bothEmpt
     sumTruth += t;
     inter += p * t;
   }
+  return diceFromCounts(inter, sumPred, sumTruth, bothEmpty);
+}
+
+/** Dice from pixel counts (intersection, predicted, true); bothEmpty when both counts are 0. */
+export function diceFromCounts(intersection: number, sumPred: number, sumTruth: number, bothEmpty = Number.NaN): number {
   const union = sumPred + sumTruth;
   if ((sumPred === 0 && sumTruth === 0) || union === 0) return bothEmpty;
-  return (2 * inter) / union;
+  return (2 * intersection) / union;
 }

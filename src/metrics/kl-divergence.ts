@@ -15,17 +15,23 @@ export interface KlDivergenceOptions {
   microAverage?: boolean;
   /** Per-row weights for the micro average (numpy.average weights). */
   sampleWeights?: ArrayLike<number>;
+  /**
+   * Solution columns whose submission values escape the clipping (true at their index). pandas
+   * 1.5 clips an int64 column to [eps, 1 - eps] and casts the result back to int64, which leaves
+   * 0 and 1 as they were, so a submitted integer 0 where the solution is positive costs infinity.
+   */
+  unclipped?: readonly boolean[];
 }
 
 // numpy.allclose(rowSum, 1) with rtol=1e-5, atol=1e-8.
 const ROW_SUM_TOLERANCE = 1e-8 + 1e-5;
 
-function checkProbabilities(name: string, table: readonly (readonly number[])[], width: number): void {
+function checkProbabilities(name: string, table: readonly (readonly number[])[], width: number, extraAllowed: boolean): void {
   for (let i = 0; i < table.length; i++) {
-    if (table[i].length !== width) {
+    if (table[i].length !== width && !(extraAllowed && table[i].length > width)) {
       throw new Error(`klDivergence: ${name} row ${i} has ${table[i].length} columns, expected ${width}`);
     }
-    for (let j = 0; j < width; j++) {
+    for (let j = 0; j < table[i].length; j++) {
       if (typeof table[i][j] !== "number") throw new Error(`All target values in ${name} must be numeric`);
     }
   }
@@ -45,7 +51,11 @@ function checkProbabilities(name: string, table: readonly (readonly number[])[],
   }
 }
 
-/** Kaggle/HMS KL divergence of submission from solution: validated, submission clipped, 0·log 0 = 0, averaged over rows. */
+/**
+ * Kaggle/HMS KL divergence of submission from solution: validated, submission clipped, 0·log 0 = 0,
+ * averaged over rows. Submission rows may carry extra trailing columns: Kaggle's metric validates
+ * every submission column (range, row sums) but scores only the solution's.
+ */
 export function klDivergence(
   solution: readonly (readonly number[])[],
   submission: readonly (readonly number[])[],
@@ -65,8 +75,9 @@ export function klDivergence(
     throw new Error(`klDivergence: ${weights.length} sample weights for ${n} rows`);
   }
   const width = n > 0 ? solution[0].length : 0;
-  checkProbabilities("solution", solution, width);
-  checkProbabilities("submission", submission, width);
+  checkProbabilities("solution", solution, width, false);
+  checkProbabilities("submission", submission, width, true);
+  const unclipped = options.unclipped ?? [];
 
   // Per-cell terms; NaN marks a cell that pandas would skip when summing.
   const terms: Float64Array[] = [];
@@ -76,7 +87,7 @@ export function klDivergence(
       const p = solution[i][j];
       if (p === 0) continue;
       const raw = submission[i][j];
-      const q = raw < eps ? eps : raw > 1 - eps ? 1 - eps : raw;
+      const q = unclipped[j] ? raw : raw < eps ? eps : raw > 1 - eps ? 1 - eps : raw;
       row[j] = p * Math.log(p / q);
     }
     terms.push(row);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEV, LOW, MEDIUM, OFFLINE } from "../../src/competitions/splits.js";
+import { DEV, HIGH, LOW, MEDIUM, OFFLINE } from "../../src/competitions/splits.js";
 import { mlebench } from "../helpers/cli.js";
 import { fixtureDataDir } from "../helpers/data-dir.js";
 
@@ -10,13 +10,8 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--data-dir", dataDir, "--json"]);
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { id: string; metric: string; prepared: boolean; gradable: boolean }[];
-    // Graders exist for the lite split, the dev set, most of the medium split, and the offline benchmark.
-    const mediumWithout = [
-      "hubmap-kidney-segmentation", "icecube-neutrinos-in-deep-ice", "kuzushiji-recognition",
-      "tgs-salt-identification-challenge", "uw-madison-gi-tract-image-segmentation",
-    ];
-    const medium = MEDIUM.filter((id) => !mediumWithout.includes(id));
-    expect(rows.map((x) => x.id).sort()).toEqual([...LOW, ...medium, ...DEV, ...OFFLINE].sort());
+    // Every upstream competition (75 + 7 dev) has a grader, and so does the offline benchmark.
+    expect(rows.map((x) => x.id).sort()).toEqual([...LOW, ...MEDIUM, ...HIGH, ...DEV, ...OFFLINE].sort());
     const spooky = rows.find((x) => x.id === "spooky-author-identification")!;
     expect(spooky).toMatchObject({ metric: "multi-class-log-loss", prepared: true, gradable: true });
     expect(rows.filter((x) => x.prepared)).toHaveLength(1);
@@ -46,30 +41,28 @@ describe("mlebench list", () => {
     expect(rows).toHaveLength(82 + 7);
     const byId = new Map(rows.map((x) => [x.id, x]));
     expect(byId.get("spooky-author-identification")).toMatchObject({ status: "ready", grader: true, dev: false, prepared: true, gradable: true });
-    expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "grader", grader: true, dev: false, prepared: false, metric: "auc-roc" });
-    expect(byId.get("spaceship-titanic")).toMatchObject({ status: "grader", grader: true, dev: true, complexity: null, preparer: true });
+    expect(byId.get("aerial-cactus-identification")).toMatchObject({ status: "not prepared", grader: true, dev: false, prepared: false, metric: "auc-roc" });
+    expect(byId.get("spaceship-titanic")).toMatchObject({ status: "not prepared", grader: true, dev: true, complexity: null, preparer: true });
     expect(byId.get("aptos2019-blindness-detection")).toMatchObject({ preparer: true });
     expect(byId.get("dogs-vs-cats-redux-kernels-edition")).toMatchObject({ preparer: true });
     expect(byId.get("titanic")).toMatchObject({ preparer: true });
     expect(byId.get("denoising-dirty-documents")).toMatchObject({
-      status: "grader",
+      status: "not prepared",
       preparer: true,
       grader: true,
       complexity: "low",
       metric: "root_mean_squared_error", // upstream spells this one with underscores
     });
-    expect(byId.get("3d-object-detection-for-autonomous-vehicles")).toMatchObject({
-      status: "no grader",
+    expect(byId.get("vesuvius-challenge-ink-detection")).toMatchObject({
+      status: "not prepared",
       preparer: true,
-      grader: false,
+      grader: true,
       dev: false,
       complexity: "high",
-      metric: "mean-average-precision",
       gradable: false,
     });
-    expect(byId.get("titanic")).toMatchObject({ status: "grader", grader: true, dev: false });
-    expect(rows.filter((x) => x.grader)).toHaveLength(71);
-    expect(rows.filter((x) => x.status === "no grader").every((x) => !x.grader)).toBe(true);
+    expect(byId.get("titanic")).toMatchObject({ status: "not prepared", grader: true, dev: false });
+    expect(rows.every((x) => x.grader)).toBe(true);
     expect(rows.filter((x) => x.dev)).toHaveLength(7);
   });
 
@@ -78,15 +71,15 @@ describe("mlebench list", () => {
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toMatch(/^id +status +preparer +complexity +category +metric$/);
     expect(r.stdout).toMatch(/^spooky-author-identification +ready +yes +low +Text Classification +multi-class-log-loss$/m);
-    expect(r.stdout).toMatch(/^3d-object-detection-for-autonomous-vehicles +no grader +yes +high /m);
-    expect(r.stdout).toMatch(/^playground-series-s3e18 +grader +yes +dev /m);
-    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 70 grader, 18 no grader; data dir: /m);
+    expect(r.stdout).toMatch(/^vesuvius-challenge-ink-detection +not prepared +yes +high /m);
+    expect(r.stdout).toMatch(/^playground-series-s3e18 +not prepared +yes +dev /m);
+    expect(r.stdout).toMatch(/^89 competitions: 1 ready, 88 not prepared; data dir: /m);
     const dev = JSON.parse(mlebench(["list", "--all", "--split", "dev", "--json", "--data-dir", dataDir]).stdout) as { id: string; status: string }[];
     expect(dev.map((x) => x.id)).toEqual([
       "invasive-species-monitoring", "ml2021spring-hw2", "movie-review-sentiment-analysis-kernels-only",
       "paddy-disease-classification", "plant-seedlings-classification", "playground-series-s3e18", "spaceship-titanic",
     ]);
-    expect(dev.every((x) => x.status === "grader")).toBe(true);
+    expect(dev.every((x) => x.status === "not prepared")).toBe(true);
     const bad = mlebench(["list", "--all", "--split", "nope"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown split "nope"/);

@@ -74,9 +74,9 @@ describe("mlebench prepare (an upstream competition, offline)", () => {
   });
 });
 
-describe("mlebench prepare (a competition with a preparer but no grader here)", () => {
-  it("prepares predict-volcanic-eruptions-ingv-oe from raw/ and list --all shows it prepared, without a grader", () => {
-    const id = "predict-volcanic-eruptions-ingv-oe";
+describe("mlebench prepare (an upstream competition from a populated raw/)", () => {
+  it("prepares tgs-salt-identification-challenge from raw/ and list --all shows it ready, not yet gradable without a leaderboard", () => {
+    const id = "tgs-salt-identification-challenge";
     const dataDir = tempDir();
     const raw = path.join(dataDir, id, "raw");
     fs.cpSync(path.join(REPO, `test/fixtures/preparers/${id}/raw`), raw, { recursive: true });
@@ -91,6 +91,6 @@ describe("mlebench prepare (a competition with a preparer but no grader here)", 
     expect(fs.existsSync(raw)).toBe(false);
     const list = mlebench(["list", "--all", "--json", "--data-dir", dataDir]);
     const row = (JSON.parse(list.stdout) as { id: string }[]).find((x) => x.id === id);
-    expect(row).toMatchObject({ status: "no grader", prepared: true, preparer: true, grader: false });
+    expect(row).toMatchObject({ status: "ready", prepared: true, preparer: true, grader: true, gradable: false });
   });
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalogEntry } from "../../src/competitions/catalog.js";
+import { CATALOG, catalogEntry } from "../../src/competitions/catalog.js";
 import { COMPETITIONS, getCompetition } from "../../src/competitions/registry.js";
 import type { Competition } from "../../src/core/competition.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
@@ -44,6 +44,11 @@ describe("grader registry", () => {
       .sort();
     expect([...COMPETITIONS.keys()].filter((id) => catalogEntry(id) !== undefined).sort()).toEqual(withGrader);
     expect(IDS.sort()).toEqual(withGrader);
+  });
+
+  it("has a grader for every upstream competition", () => {
+    expect(CATALOG.filter((e) => !COMPETITIONS.has(e.id)).map((e) => e.id)).toEqual([]);
+    expect(CATALOG).toHaveLength(82);
   });
 });
 

@@ -32,6 +32,21 @@ describe("klDivergence matches the HMS Kaggle metric", () => {
     expect(() => klDivergence([[1]], [[1]], { sampleWeights: [0] })).toThrow(/sum to zero/);
   });
 
+  // Golden numbers from numpy.
+  it("validates extra trailing submission columns but scores only the solution's", () => {
+    expect(klDivergence([[0.5, 0.5]], [[0.4, 0.4, 0.2]])).toBeCloseTo(0.22314355131420974, 15);
+    expect(() => klDivergence([[0.5, 0.5]], [[0.5, 0.5, 0.2]])).toThrow("Target values in submission do not add to one within all rows");
+    expect(() => klDivergence([[0.5, 0.5]], [[0.5, 0.6, -0.1]])).toThrow("All target values in submission must be at least zero");
+  });
+
+  it("leaves columns marked unclipped as they are (pandas' clip of an int64 column)", () => {
+    const solution = [[0.5, 0.5], [1, 0]];
+    const submission = [[1, 0], [1, 0]];
+    expect(klDivergence(solution, submission)).toBeCloseTo(8.288120508447697, 13);
+    expect(klDivergence(solution, submission, { unclipped: [true, true] })).toBe(Infinity);
+    expect(klDivergence([[1, 0]], [[1, 0]], { unclipped: [true, true] })).toBe(0);
+  });
+
   it("scores no rows as NaN", () => {
     expect(klDivergence([], [])).toBeNaN();
   });

@@ -30,7 +30,9 @@ def rle(rs):
     if rs.random_sample() < 0.4:
         return ""
     starts = np.sort(rs.choice(10000, size=rs.randint(1, 6), replace=False)) + 1
-    return " ".join("%d %d" % (s, rs.randint(1, 101)) for s in starts)
+    # Runs stop short of the next start, as in Kaggle's masks (graders refuse overlapping runs).
+    ends = list(starts[1:]) + [10202]
+    return " ".join("%d %d" % (s, min(rs.randint(1, 101), e - s)) for s, e in zip(starts, ends))
 
 
 def fake_png(path, tag):

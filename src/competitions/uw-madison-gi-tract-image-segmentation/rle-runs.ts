@@ -1,0 +1,122 @@
+// Run-length masks kept as runs rather than pixels: upstream's decoding rules (mlebench's
+// rle_decode), without materialising a full image per row.
+
+/** Whitespace as Python's str.split() and str.strip() see it. */
+const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/gu;
+const INT = /^[+-]?[0-9](?:_?[0-9])*$/;
+
+/** A Unicode decimal digit as its ASCII digit: each script's digits are ten consecutive code points from zero. */
+function asciiDigit(ch: string): string {
+  let start = ch.codePointAt(0)!;
+  while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+  return String((ch.codePointAt(0)! - start) % 10);
+}
+
+/** Python's int(token), or undefined where it raises ValueError. */
+function pyInt(token: string): number | undefined {
+  const t = token.replace(OTHER_DIGIT, asciiDigit);
+  return INT.test(t) ? Number(t.replace(/_/g, "")) : undefined;
+}
+
+/**
+ * A mask as sorted, disjoint, non-touching [start, end) runs of flat pixel indices, numbered down
+ * each column and then across (index = column · height + row).
+ */
+export interface Runs {
+  runs: Int32Array;
+  /** Pixels set. */
+  count: number;
+}
+
+/** A mask with no pixel set. */
+export const EMPTY_RUNS: Runs = { runs: new Int32Array(0), count: 0 };
+
+/**
+ * Decode "start length ..." (1-based) into runs of a height × width image, or throw an Error
+ * saying which rule the text breaks: starts sorted, all values positive integers, no overlap.
+ * As upstream's numpy arithmetic has it, runs past the last pixel are cut off, one lone value
+ * draws nothing and three values share their one length; other odd counts fail.
+ */
+export function decodeRuns(text: string, height: number, width: number): Runs {
+  const tokens = text.split(PY_SPACE).filter((t) => t !== "");
+  if (tokens.length === 0) return EMPTY_RUNS;
+  const values = tokens.map((t) => {
+    const v = pyInt(t);
+    if (v === undefined) throw new Error(`${JSON.stringify(t)} is not an integer`);
+    return v;
+  });
+  const starts = values.filter((_, i) => i % 2 === 0);
+  let lengths = values.filter((_, i) => i % 2 === 1);
+  for (let i = 1; i < starts.length; i++) {
+    if (starts[i] < starts[i - 1]) throw new Error(`the starts must be sorted, but ${starts[i]} follows ${starts[i - 1]}`);
+  }
+  if (starts.some((s) => s <= 0) || lengths.some((l) => l <= 0)) throw new Error("all starts and lengths must be positive integers");
+  if (lengths.length !== starts.length) {
+    if (lengths.length === 0) return EMPTY_RUNS;
+    if (lengths.length !== 1) throw new Error(`it has an odd number of values (${values.length}); starts and lengths must pair up`);
+    lengths = starts.map(() => lengths[0]);
+  }
+  const size = height * width;
+  const out: number[] = [];
+  let count = 0;
+  let reach = 0;
+  for (let r = 0; r < starts.length; r++) {
+    const lo = starts[r] - 1;
+    if (lo >= size) continue;
+    const hi = Math.min(lo + lengths[r], size);
+    if (lo < reach) throw new Error(`the run starting at ${starts[r]} overlaps the run before it`);
+    if (out.length > 0 && out[out.length - 1] === lo) out[out.length - 1] = hi;
+    else out.push(lo, hi);
+    count += hi - lo;
+    reach = hi;
+  }
+  return { runs: Int32Array.from(out), count };
+}
+
+/** Pixels set in both masks. */
+export function overlap(a: Runs, b: Runs): number {
+  const x = a.runs;
+  const y = b.runs;
+  let i = 0;
+  let j = 0;
+  let total = 0;
+  while (i < x.length && j < y.length) {
+    const lo = Math.max(x[i], y[j]);
+    const hi = Math.min(x[i + 1], y[j + 1]);
+    if (hi > lo) total += hi - lo;
+    if (x[i + 1] < y[j + 1]) i += 2;
+    else j += 2;
+  }
+  return total;
+}
+
+/** The union of several masks of one image. */
+export function union(masks: Runs[]): Runs {
+  if (masks.length === 1) return masks[0];
+  const pairs: [number, number][] = [];
+  for (const m of masks) for (let i = 0; i < m.runs.length; i += 2) pairs.push([m.runs[i], m.runs[i + 1]]);
+  pairs.sort((p, q) => p[0] - q[0]);
+  const out: number[] = [];
+  let count = 0;
+  for (const [lo, hi] of pairs) {
+    const last = out.length - 1;
+    if (last > 0 && lo <= out[last]) {
+      if (hi > out[last]) {
+        count += hi - out[last];
+        out[last] = hi;
+      }
+    } else {
+      out.push(lo, hi);
+      count += hi - lo;
+    }
+  }
+  return { runs: Int32Array.from(out), count };
+}
+
+/** Whether two masks set the same pixels. */
+export function sameRuns(a: Runs, b: Runs): boolean {
+  if (a.count !== b.count || a.runs.length !== b.runs.length) return false;
+  for (let i = 0; i < a.runs.length; i++) if (a.runs[i] !== b.runs[i]) return false;
+  return true;
+}
