@@ -2,7 +2,7 @@
  * The alignment rules shared by many upstream graders: sort submission and answers by id,
  * require identical ids, pull out the target columns.
  */
-import type { Table } from "../core/table.js";
+import { cellAt, type Table } from "../core/table.js";
 import { InvalidSubmissionError } from "../core/errors.js";
 import type { Label } from "../metrics/labels.js";
 import {
@@ -43,8 +43,9 @@ export function accuracyInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue:
 }
 
 /**
- * Inputs for ROC AUC: numeric predictions in [0, 1] (NaN is let through here, as pandas'
- * min/max skip it, and rejected by the metric), same row count, ids equal after sorting.
+ * Inputs for ROC AUC: numeric predictions in [0, 1], same row count, ids equal after sorting.
+ * Upstream's range check skips NaN (pandas' min/max) and scikit-learn then refuses it; the NaN is
+ * refused here, after the id check as there, naming its row and id.
  */
 export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: Label[]; yScore: Float64Array } {
   const ansId = answersColumn(ans, cols.id);
@@ -60,6 +61,13 @@ export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: La
   requireProbabilityRange(scores, cols.target, true);
   // ROC AUC does not depend on row order, so the answers stay in file order (no sort needed).
   const subOrder = alignToAnswers(subId, ansId, null, cols.id);
+  const nan = scores.findIndex((v) => Number.isNaN(v));
+  if (nan >= 0) {
+    throw new InvalidSubmissionError(
+      `Column "${cols.target}" must hold a probability on every row, but data row ${nan + 1} ` +
+        `(${cols.id} ${cellText(cellAt(subId, nan))}) is empty (NaN).`,
+    );
+  }
   const ansOrder = identityOrder(ans.rowCount);
   const yScore = new Float64Array(subOrder.length);
   for (let i = 0; i < subOrder.length; i++) yScore[i] = scores[subOrder[i]];

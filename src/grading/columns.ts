@@ -7,6 +7,7 @@ import { InvalidSubmissionError } from "../core/errors.js";
 import { pyFloatRepr } from "../io/pyfloat.js";
 import { compareStrings } from "./compare-text.js";
 import { type Key, KeyIndex } from "./key-index.js";
+import { numericSortOrder } from "./numeric-order.js";
 import { textSortOrder } from "./sort-text.js";
 
 export { compareStrings };
@@ -48,20 +49,8 @@ export function sortOrder(col: Column): Uint32Array {
   for (let i = 0; i < n; i++) idx[i] = i;
   switch (col.kind) {
     case "int":
-    case "float": {
-      const v = col.values;
-      // NaN last; ties by position keep the sort stable.
-      return idx.sort((a, b) => {
-        const x = v[a];
-        const y = v[b];
-        if (x < y) return -1;
-        if (x > y) return 1;
-        const xn = x !== x;
-        const yn = y !== y;
-        if (xn !== yn) return xn ? 1 : -1;
-        return a - b;
-      });
-    }
+    case "float":
+      return numericSortOrder(col.values);
     case "bool":
       return idx.sort((a, b) => col.values[a] - col.values[b] || a - b);
     case "bigint":
@@ -130,19 +119,28 @@ export function alignToAnswers(
   }
   if (sameOrder) return out;
 
-  const index = new KeyIndex(n, subKey);
-  const used = new Uint8Array(n);
+  const byAnswerRow = isNumberColumn(sub) && isNumberColumn(ans) ? matchUniqueNumbers(sub.values, ans.values) : null;
   let mismatches = 0;
-  for (let j = 0; j < n; j++) {
-    const k = ansKey(out[j]);
-    let row = k === undefined ? -1 : index.first(k);
-    while (row >= 0 && used[row]) row = index.next(row);
-    if (row < 0) {
-      mismatches++;
-      continue;
+  if (byAnswerRow) {
+    for (let j = 0; j < n; j++) {
+      const row = byAnswerRow[out[j]];
+      if (row < 0) mismatches++;
+      else out[j] = row;
     }
-    used[row] = 1;
-    out[j] = row;
+  } else {
+    const index = new KeyIndex(n, subKey);
+    const used = new Uint8Array(n);
+    for (let j = 0; j < n; j++) {
+      const k = ansKey(out[j]);
+      let row = k === undefined ? -1 : index.first(k);
+      while (row >= 0 && used[row]) row = index.next(row);
+      if (row < 0) {
+        mismatches++;
+        continue;
+      }
+      used[row] = 1;
+      out[j] = row;
+    }
   }
   if (mismatches > 0) {
     throw new InvalidSubmissionError(
@@ -152,6 +150,31 @@ export function alignToAnswers(
     );
   }
   return out;
+}
+
+function isNumberColumn(c: Column): c is Column & { values: Float64Array } {
+  return c.kind === "int" || c.kind === "float";
+}
+
+/**
+ * For number ids, the submission row holding each answer row's id (-1 where none does), found by
+ * walking both sides in sorted order; null when the answers repeat an id, whose copies the
+ * general path pairs in answer order.
+ */
+function matchUniqueNumbers(sub: Float64Array, ans: Float64Array): Int32Array | null {
+  const os = numericSortOrder(sub);
+  const oa = numericSortOrder(ans);
+  const match = new Int32Array(ans.length).fill(-1);
+  let i = 0;
+  for (let k = 0; k < oa.length; k++) {
+    const x = ans[oa[k]];
+    if (k > 0 && x === ans[oa[k - 1]]) return null;
+    // NaN never equals anything; both orders put NaNs last, so nothing after one can match.
+    if (x !== x) break;
+    while (i < os.length && sub[os[i]] < x) i++;
+    if (i < os.length && sub[os[i]] === x) match[oa[k]] = os[i++];
+  }
+  return match;
 }
 
 /**
@@ -313,11 +336,34 @@ export function keySet(col: Column): { keys: Set<Key>; missing: number } {
   return { keys, missing };
 }
 
-/** Require `set(submission ids) == set(answer ids)`; repeated ids pass, as upstream. */
-export function requireSameIdSet(sub: Column, ans: Column, idName: string): void {
+function sameKeySet(sub: Column, ans: Column): boolean {
   const s = keySet(sub);
   const a = keySet(ans);
-  const same = s.missing === 0 && a.missing === 0 && s.keys.size === a.keys.size && [...s.keys].every((k) => a.keys.has(k));
+  if (s.missing > 0 || a.missing > 0 || s.keys.size !== a.keys.size) return false;
+  for (const k of s.keys) if (!a.keys.has(k)) return false;
+  return true;
+}
+
+/** Set equality of two number columns through their sorted orders (millions of ids hash slowly). */
+function sameNumberSet(a: Float64Array, b: Float64Array): boolean {
+  const oa = numericSortOrder(a);
+  const ob = numericSortOrder(b);
+  let i = 0;
+  let j = 0;
+  while (i < oa.length || j < ob.length) {
+    if (i >= oa.length || j >= ob.length) return false;
+    const x = a[oa[i]];
+    // Each NaN is its own member of a Python set, so no NaN ever matches.
+    if (x !== x || x !== b[ob[j]]) return false;
+    while (i < oa.length && a[oa[i]] === x) i++;
+    while (j < ob.length && b[ob[j]] === x) j++;
+  }
+  return true;
+}
+
+/** Require `set(submission ids) == set(answer ids)`; repeated ids pass, as upstream. */
+export function requireSameIdSet(sub: Column, ans: Column, idName: string): void {
+  const same = isNumberColumn(sub) && isNumberColumn(ans) ? sameNumberSet(sub.values, ans.values) : sameKeySet(sub, ans);
   if (!same) {
     throw new InvalidSubmissionError(`Submission "${idName}" values differ from the answers: ${describeIdDifference(sub, ans)}.`);
   }

@@ -5,7 +5,8 @@ import { alignByIdSet } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
 import { answersColumn, cellText, describeColumns, numericInOrder } from "../../grading/columns.js";
 import { meanAngularError } from "./angular-error.js";
-import { describeIdMismatch, idOrder, wholeIds } from "./event-order.js";
+import { numericSortOrder } from "../../grading/numeric-order.js";
+import { describeIdMismatch, wholeIds } from "./event-order.js";
 
 const COLUMNS = ["event_id", "azimuth", "zenith"] as const;
 const ANGLES = ["azimuth", "zenith"] as const;
@@ -63,11 +64,11 @@ function matchEvents(submission: Table, ans: Table): { subOrder: Uint32Array; an
   const ansIds = wholeIds(ans.data.get("event_id")!);
   const subIds = wholeIds(submission.data.get("event_id")!);
   if (ansIds && subIds) {
-    const ansOrder = idOrder(ansIds);
+    const ansOrder = numericSortOrder(ansIds);
     let unique = true;
     for (let j = 1; j < ansOrder.length && unique; j++) unique = ansIds[ansOrder[j]] !== ansIds[ansOrder[j - 1]];
     if (unique) {
-      const subOrder = idOrder(subIds);
+      const subOrder = numericSortOrder(subIds);
       const mismatch = describeIdMismatch(subIds, subOrder, ansIds, ansOrder);
       if (mismatch) throw new InvalidSubmissionError(`Submission "event_id" values differ from the answers: ${mismatch}.`);
       return { subOrder, ansOrder };

@@ -3,7 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { aurocInputs } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, describeColumns, numericInOrder } from "../../grading/columns.js";
+import { answersColumn, describeColumns } from "../../grading/columns.js";
 import { rocAuc } from "../../metrics/roc-auc.js";
 import { numpySum } from "../../metrics/sum.js";
 import { CLASSES } from "./classes.js";
@@ -26,13 +26,6 @@ export function grade(submission: Table, answers: Answers): number {
   }
   const scores = CLASSES.map((cls) => {
     const { yTrue, yScore } = aurocInputs(submission, ans, { id: ID, target: cls });
-    // The range check lets NaN through and scikit-learn then refuses it; name the row instead.
-    const row = numericInOrder(submission.data.get(cls)!, null, cls).findIndex((v) => Number.isNaN(v));
-    if (row >= 0) {
-      throw new InvalidSubmissionError(
-        `Column "${cls}" must hold a probability on every row, but data row ${row + 1} is empty (NaN).`,
-      );
-    }
     return rocAuc(yTrue, yScore);
   });
   // np.average of the per-class scores: numpy's summation order, then one division.

@@ -1,9 +1,7 @@
 import type { Answers } from "../../core/competition.js";
-import { InvalidSubmissionError } from "../../core/errors.js";
-import { cellAt, type Table } from "../../core/table.js";
+import type { Table } from "../../core/table.js";
 import { aurocInputs } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import { cellText, numericInOrder } from "../../grading/columns.js";
 import { rocAuc } from "../../metrics/roc-auc.js";
 
 const ID = "BraTS21ID";
@@ -15,14 +13,5 @@ const TARGET = "MGMT_value";
  */
 export function grade(submission: Table, answers: Answers): number {
   const { yTrue, yScore } = aurocInputs(submission, requireTable(answers), { id: ID, target: TARGET });
-  // The range check lets NaN through and scikit-learn then refuses it; name the row instead.
-  const own = numericInOrder(submission.data.get(TARGET)!, null, TARGET);
-  const row = own.findIndex((v) => Number.isNaN(v));
-  if (row >= 0) {
-    throw new InvalidSubmissionError(
-      `Column "${TARGET}" must hold a probability on every row, but data row ${row + 1} ` +
-        `(${ID} ${cellText(cellAt(submission.data.get(ID)!, row))}) is empty (NaN).`,
-    );
-  }
   return rocAuc(yTrue, yScore);
 }
