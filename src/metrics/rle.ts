@@ -4,9 +4,8 @@
 // counts work on the runs themselves (rleRuns), so an image of 30000 × 30000 pixels costs memory
 // in proportion to its runs, not its area.
 
-// The characters Python's str.split() treats as whitespace (JS's \s differs: it lacks
-// U+001C..U+001F and U+0085 but includes U+FEFF).
-const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+import { pyInt } from "../io/pynum.js";
+import { pySplit } from "../prepare/pystr.js";
 
 /** An RLE string that upstream's rle_decode refuses (the message says why). */
 export class RleError extends Error {
@@ -17,48 +16,6 @@ export class RleError extends Error {
 export interface RleRuns {
   starts: Float64Array;
   ends: Float64Array;
-}
-
-// Value of a Unicode decimal digit: Nd digits come in contiguous runs ordered 0..9.
-function digitValue(ch: string): number | undefined {
-  if (ch >= "0" && ch <= "9") return ch.charCodeAt(0) - 48;
-  if (!/^\p{Nd}$/u.test(ch)) return undefined;
-  let cp = ch.codePointAt(0) as number;
-  let value = 0;
-  while (/^\p{Nd}$/u.test(String.fromCodePoint(cp - 1))) {
-    cp--;
-    value++;
-  }
-  return value % 10;
-}
-
-// Python's int(token): optional sign, decimal digits (any script) with single underscores between.
-function parsePythonInt(token: string): bigint | undefined {
-  const chars = Array.from(token);
-  let i = 0;
-  let negative = false;
-  if (chars[0] === "+" || chars[0] === "-") {
-    negative = chars[0] === "-";
-    i = 1;
-  }
-  if (i >= chars.length) return undefined;
-  let digits = "";
-  let lastWasDigit = false;
-  for (; i < chars.length; i++) {
-    const ch = chars[i];
-    if (ch === "_") {
-      if (!lastWasDigit) return undefined;
-      lastWasDigit = false;
-      continue;
-    }
-    const d = digitValue(ch);
-    if (d === undefined) return undefined;
-    digits += String(d);
-    lastWasDigit = true;
-  }
-  if (!lastWasDigit) return undefined;
-  const value = BigInt(digits);
-  return negative ? -value : value;
 }
 
 // Plain ASCII digits separated by ASCII whitespace, the shape of nearly every real RLE string, are
@@ -97,10 +54,9 @@ function fastNumbers(rle: string): Float64Array | undefined {
 }
 
 function pythonNumbers(rle: string): bigint[] {
-  const tokens = rle.split(PY_WHITESPACE).filter((t) => t.length > 0);
-  return tokens.map((t, i) => {
-    const v = parsePythonInt(t);
-    if (v === undefined) {
+  return pySplit(rle).map((t, i) => {
+    const v = pyInt(t);
+    if (v === null) {
       const shown = t.length > 40 ? t.slice(0, 37) + "..." : t;
       throw new RleError(`invalid integer ${JSON.stringify(shown)} in RLE string (value ${i + 1}); expected "start length" pairs of whole numbers`);
     }

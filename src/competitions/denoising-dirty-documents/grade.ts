@@ -3,8 +3,8 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, numericInOrder, sortOrder, submissionColumn } from "../../grading/columns.js";
+import { pyFloat } from "../../io/pynum.js";
 import { rmse } from "../../metrics/regression.js";
-import { pythonFloat } from "./py-float.js";
 
 /**
  * RMSE of the cleaned pixel intensities, one row per pixel (`id` = image_row_col), rows matched
@@ -41,8 +41,8 @@ function pixelValues(col: Column): Float64Array {
   if (col.kind !== "string") return numericInOrder(col, null, "value");
   return Float64Array.from(col.values, (cell, i) => {
     if (cell === null) return NaN;
-    const v = pythonFloat(cell);
-    if (v === undefined) {
+    const v = pyFloat(cell);
+    if (v === null) {
       throw new InvalidSubmissionError(`Column "value" must hold numbers, but data row ${i + 1} holds ${cellText(cell)}.`);
     }
     return v;

@@ -3,12 +3,9 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, describeColumns, numericInOrder, sortOrder } from "../../grading/columns.js";
+import { pyInt } from "../../io/pynum.js";
 import { accuracy } from "../../metrics/accuracy.js";
-
-// Python's str.split() with no argument splits on these (str.isspace) characters.
-const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-// What Python's int() accepts from a whitespace-free token: a sign, digits, single underscores between digits.
-const PY_INT = /^[+-]?\d+(_\d+)*$/;
+import { pySplit } from "../../prepare/pystr.js";
 
 /**
  * Top-1 classification error: 1 − accuracy of the first category id in each `predicted` cell,
@@ -69,13 +66,14 @@ function firstCategoryIds(col: Column): number[] {
         if (cell === null) {
           throw new InvalidSubmissionError(`Column "predicted" is empty in data row ${i + 1}; every row needs a category id.`);
         }
-        const token = cell.split(PY_WHITESPACE).find((t) => t !== "");
-        if (token === undefined || !PY_INT.test(token)) {
+        const token = pySplit(cell)[0];
+        const id = token === undefined ? null : pyInt(token);
+        if (id === null) {
           throw new InvalidSubmissionError(
             `Column "predicted" must start with an integer category id, but data row ${i + 1} holds ${cellText(cell)}.`,
           );
         }
-        out[i] = Number(BigInt(token.replace(/_/g, "")));
+        out[i] = Number(id);
       }
       return out;
   }

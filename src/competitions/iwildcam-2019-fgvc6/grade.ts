@@ -5,7 +5,7 @@ import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, identityOrder, submissionColumn } from "../../grading/columns.js";
 import { f1 } from "../../metrics/fbeta.js";
 import type { Label } from "../../metrics/labels.js";
-import { pyIntText } from "../../io/pyint.js";
+import { pyInt } from "../../io/pynum.js";
 
 type Fail = (row: number, what: string) => never;
 
@@ -68,7 +68,7 @@ function intLabels(col: Column, order: ArrayLike<number>, fail: Fail): Label[] {
       case "string": {
         const v = col.values[row];
         if (v === null) fail(row, "a missing value");
-        const parsed = pyIntText(v);
+        const parsed = pyInt(v);
         if (parsed === null) fail(row, cellText(v));
         const asNumber = Number(parsed);
         out[i] = Number.isSafeInteger(asNumber) ? asNumber : parsed;

@@ -1,7 +1,7 @@
 // Kuzushiji's F1: a predicted character counts when its label matches and its centre point lies
 // strictly inside an unclaimed ground-truth box.
 
-import { pythonFloat } from "./py-float.js";
+import { pyFloat } from "../../io/pynum.js";
 
 /** True positives, false positives and false negatives pooled over pages. */
 export interface Counts {
@@ -19,8 +19,8 @@ function parseGroups(fields: string[], width: number, numeric: number): { labels
     labels[g] = fields[g * width];
     for (let k = 0; k < numeric; k++) {
       const token = fields[g * width + 1 + k];
-      const v = pythonFloat(token);
-      if (v === undefined) return token;
+      const v = pyFloat(token);
+      if (v === null) return token;
       values[g * numeric + k] = v;
     }
   }

@@ -3,8 +3,8 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { type Column, type Table, cellAt } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, submissionColumn } from "../../grading/columns.js";
+import { pyFloat } from "../../io/pynum.js";
 import { type Counts, addPageCounts, f1FromCounts } from "./f1.js";
-import { pythonFloat } from "./py-float.js";
 
 /**
  * F1 over all pages of predicted characters ("label x y" triples in `labels`) against the
@@ -60,7 +60,7 @@ function predictionTexts(col: Column): (string | null)[] {
     }
     for (let k = 0; k < fields.length; k += 3) {
       for (const token of [fields[k + 1], fields[k + 2]]) {
-        if (pythonFloat(token) === undefined) {
+        if (pyFloat(token) === null) {
           throw new InvalidSubmissionError(
             `Column "labels" in data row ${i + 1}: coordinate ${cellText(token)} of character ${k / 3 + 1} is not a number.`,
           );

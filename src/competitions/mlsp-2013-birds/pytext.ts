@@ -3,6 +3,7 @@
  */
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
+import { pyInt } from "../../io/pynum.js";
 
 // Python's str.splitlines breaks at these besides \n and \r (\r\n is already one break by then).
 const LINE_BREAKS = /[\n\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
@@ -24,21 +25,14 @@ export function readLines(path: string): string[] {
   return lines;
 }
 
-// What str.strip() removes: str.isspace's characters, which differ from JavaScript's \s (no U+FEFF, plus \x1c-\x1f and \x85).
-const SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-const PY_SPACE = new RegExp(`^${SPACE}+|${SPACE}+$`, "g");
-
-/** Python's `int(s)` for decimal text (sign, surrounding whitespace and digit-group underscores allowed), or null. */
-export function pyInt(s: string): number | null {
-  const t = s.replace(PY_SPACE, "");
-  if (!/^[+-]?\d+(?:_\d+)*$/.test(t)) return null;
-  const v = Number(t.replace(/_/g, ""));
-  return Number.isSafeInteger(v) ? v : null;
-}
-
-/** Like {@link pyInt}, but a UserError naming the file and line when `s` is not an integer. */
+/**
+ * Python's `int(s)`, or a UserError naming the file and line when `s` is not an integer. Ids past
+ * 2^53 are refused too: they would lose their identity as JavaScript numbers.
+ */
 export function requireInt(s: string, file: string, line: number, what: string): number {
   const v = pyInt(s);
-  if (v === null) throw new UserError(`${file}, line ${line}: ${what} should be an integer, got ${JSON.stringify(s)}`);
-  return v;
+  if (v === null || v > BigInt(Number.MAX_SAFE_INTEGER) || v < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new UserError(`${file}, line ${line}: ${what} should be an integer, got ${JSON.stringify(s)}`);
+  }
+  return Number(v);
 }

@@ -3,22 +3,12 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, pyStrAt, submissionColumn } from "../../grading/columns.js";
+import { pyInt } from "../../io/pynum.js";
 import { levenshteinSeq } from "../../metrics/levenshtein.js";
 import { pySplit } from "../../prepare/pystr.js";
 
-/** Python's int() literal for a whitespace-free token: optional sign, decimal digits (any script), single underscores between them. */
-const PY_INT = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
-const IS_DIGIT = /^\p{Nd}$/u;
 /** 2**61 - 1, the modulus of CPython's hash of an int. */
 const HASH_MODULUS = (1n << 61n) - 1n;
-
-/** Value of one Unicode decimal digit: Nd digits come in contiguous runs of ten, starting at zero. */
-function digitValue(cp: number): number {
-  if (cp >= 0x30 && cp <= 0x39) return cp - 0x30;
-  let start = cp;
-  while (IS_DIGIT.test(String.fromCodePoint(start - 1))) start--;
-  return (cp - start) % 10;
-}
 
 /**
  * The symbol a gesture number becomes inside the edit distance. Upstream parses tokens with
@@ -26,16 +16,11 @@ function digitValue(cp: number): number {
  * numbers congruent modulo 2**61 - 1 count as the same gesture; null when int() would fail.
  */
 function gestureSymbol(token: string): string | null {
-  if (!PY_INT.test(token)) return null;
-  let value = 0n;
-  let negative = false;
-  for (const ch of token) {
-    if (ch === "-") negative = true;
-    else if (ch !== "+" && ch !== "_") value = value * 10n + BigInt(digitValue(ch.codePointAt(0) as number));
-  }
-  if (negative && value === 1n) return "minus-one";
+  const value = pyInt(token);
+  if (value === null) return null;
+  if (value === -1n) return "minus-one";
+  // CPython hashes -n as -hash(n); BigInt's % truncates toward zero, giving the same sign.
   let hash = value % HASH_MODULUS;
-  if (negative) hash = -hash;
   if (hash === -1n) hash = -2n;
   return hash.toString();
 }

@@ -10,25 +10,13 @@ import {
   numericInOrder,
   sortOrder,
 } from "../../grading/columns.js";
+import { pyFloat } from "../../io/pynum.js";
 import { rmse } from "../../metrics/regression.js";
 
 /** The three scored targets. */
 export const SCORED = ["reactivity", "deg_Mg_pH10", "deg_Mg_50C"] as const;
 /** Columns the submission must have: the id, the scored targets and two required but unscored ones. */
 const REQUIRED = ["id_seqpos", ...SCORED, "deg_pH10", "deg_50C"] as const;
-
-/** Text Python's float() accepts (digits may be grouped with single underscores). */
-const PY_FLOAT_TEXT = /^[-+]?(?:(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][-+]?\d(?:_?\d)*)?|inf|infinity|nan)$/i;
-
-/** Python's float(text), or undefined where it would raise. */
-function pyFloat(text: string): number | undefined {
-  const t = text.trim();
-  if (!PY_FLOAT_TEXT.test(t)) return undefined;
-  const lower = t.toLowerCase().replace(/_/g, "");
-  if (/^[-+]?nan$/.test(lower)) return NaN;
-  if (/^[-+]?inf(inity)?$/.test(lower)) return lower.startsWith("-") ? -Infinity : Infinity;
-  return Number(lower);
-}
 
 /**
  * Predictions of the given submission rows as float64. A text column is converted cell by cell,
@@ -41,7 +29,7 @@ function predictions(col: Column, rows: Uint32Array, name: string, ids: Column, 
     rows.forEach((row, k) => {
       const v = col.values[row];
       const x = v === null ? NaN : pyFloat(v);
-      if (x === undefined) {
+      if (x === null) {
         throw new InvalidSubmissionError(
           `Column "${name}" must hold numbers, but data row ${row + 1} (id_seqpos ${cellText(cellAt(ids, row))}) holds ${cellText(v)}.`,
         );

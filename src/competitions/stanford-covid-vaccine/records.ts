@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
 import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
+import { pyFloat } from "../../io/pynum.js";
 import { pyStrip } from "../../prepare/pystr.js";
 import { parseUjson, ujsonEncode } from "./ujson.js";
 import { ujsonQuote } from "../tensorflow2-question-answering/pandas-json.js";
@@ -19,8 +20,6 @@ export interface JsonFrame {
 }
 
 const INT64_LIMIT = 2 ** 63;
-// Text that Python's float() accepts: pandas would turn such an all-text column into numbers.
-const PY_FLOAT_TEXT = /^\s*[-+]?(?:(?:\d(?:_?\d)*)?\.?\d(?:_?\d)*(?:[eE][-+]?\d(?:_?\d)*)?|inf|infinity|nan)\s*$/i;
 
 function kindOf(v: PyJson): string {
   if (v === null) return "null";
@@ -39,7 +38,8 @@ function normaliseColumn(rows: PyJsonObject[], name: string, file: string): void
   if (kinds.size > 1 || kinds.has("null")) {
     throw new UserError(`${file}: column "${name}" mixes ${[...kinds].join(" and ")} values; expected one kind with none missing`);
   }
-  if (kinds.has("text") && rows.length > 0 && rows.every((r) => PY_FLOAT_TEXT.test(r.get(name) as string))) {
+  // pandas tries astype("float64") on a text column, which is Python's float() on every cell.
+  if (kinds.has("text") && rows.length > 0 && rows.every((r) => pyFloat(r.get(name) as string) !== null)) {
     throw new UserError(`${file}: column "${name}" holds only numbers written as text, which pandas would re-type; expected real text`);
   }
   if (!kinds.has("number")) return;

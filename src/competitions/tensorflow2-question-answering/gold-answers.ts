@@ -2,7 +2,7 @@
  * The accepted answers of each test question, read from the private test.jsonl records the way
  * upstream's grader reads them: only the first annotation counts.
  */
-import { pyIntText } from "../../io/pyint.js";
+import { pyInt } from "../../io/pynum.js";
 
 /** What a prediction for one submission row may match. */
 export interface AcceptedAnswers {
@@ -41,7 +41,7 @@ function field(obj: unknown, key: string, where: string): unknown {
 function tokenInt(v: unknown, where: string): bigint {
   if (typeof v === "number" && Number.isFinite(v)) return BigInt(Math.trunc(v));
   if (typeof v === "string") {
-    const parsed = pyIntText(v);
+    const parsed = pyInt(v);
     if (parsed !== null) return parsed;
   }
   throw new Error(`Answers ${where} hold a token position that is not an integer: ${JSON.stringify(v)}.`);

@@ -1,5 +1,5 @@
 import { pyStrip } from "../../prepare/pystr.js";
-import { pyIntText } from "../../io/pyint.js";
+import { pyInt } from "../../io/pynum.js";
 import { spanKey, textKey } from "./gold-answers.js";
 
 /** A parsed PredictionString: blank, or the key of the answer it names; or why it cannot be read. */
@@ -13,8 +13,8 @@ export function parsePrediction(text: string): Prediction {
   const pred = pyStrip(text);
   const parts = pred.split(":");
   if (parts.length === 2) {
-    const start = pyIntText(parts[0]);
-    const end = pyIntText(parts[1]);
+    const start = pyInt(parts[0]);
+    const end = pyInt(parts[1]);
     if (start === null || end === null) {
       return { error: `"${pred}" is not a token span: both sides of ":" must be integers` };
     }

@@ -1,23 +1,8 @@
 // Run-length masks kept as runs rather than pixels: upstream's decoding rules (mlebench's
 // rle_decode), without materialising a full image per row.
 
-/** Whitespace as Python's str.split() and str.strip() see it. */
-const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
-const OTHER_DIGIT = /(?![0-9])\p{Nd}/gu;
-const INT = /^[+-]?[0-9](?:_?[0-9])*$/;
-
-/** A Unicode decimal digit as its ASCII digit: each script's digits are ten consecutive code points from zero. */
-function asciiDigit(ch: string): string {
-  let start = ch.codePointAt(0)!;
-  while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
-  return String((ch.codePointAt(0)! - start) % 10);
-}
-
-/** Python's int(token), or undefined where it raises ValueError. */
-function pyInt(token: string): number | undefined {
-  const t = token.replace(OTHER_DIGIT, asciiDigit);
-  return INT.test(t) ? Number(t.replace(/_/g, "")) : undefined;
-}
+import { pyInt } from "../../io/pynum.js";
+import { pySplit } from "../../prepare/pystr.js";
 
 /**
  * A mask as sorted, disjoint, non-touching [start, end) runs of flat pixel indices, numbered down
@@ -39,12 +24,12 @@ export const EMPTY_RUNS: Runs = { runs: new Int32Array(0), count: 0 };
  * draws nothing and three values share their one length; other odd counts fail.
  */
 export function decodeRuns(text: string, height: number, width: number): Runs {
-  const tokens = text.split(PY_SPACE).filter((t) => t !== "");
+  const tokens = pySplit(text);
   if (tokens.length === 0) return EMPTY_RUNS;
   const values = tokens.map((t) => {
     const v = pyInt(t);
-    if (v === undefined) throw new Error(`${JSON.stringify(t)} is not an integer`);
-    return v;
+    if (v === null) throw new Error(`${JSON.stringify(t)} is not an integer`);
+    return Number(v);
   });
   const starts = values.filter((_, i) => i % 2 === 0);
   let lengths = values.filter((_, i) => i % 2 === 1);

@@ -3,10 +3,8 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { cellAt, type Column, type Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, numericInOrder, sortOrder, submissionColumn } from "../../grading/columns.js";
+import { pyFloat } from "../../io/pynum.js";
 import { mae } from "../../metrics/regression.js";
-
-/** Text Python's float() reads as a number (surrounding blanks, exponents, inf and nan spellings). */
-const FLOAT_TEXT = /^\s*[+-]?(\d+\.?\d*(e[+-]?\d+)?|\.\d+(e[+-]?\d+)?|inf(inity)?|nan)\s*$/i;
 
 /**
  * One submitted pressure as a number. A text column is converted cell by cell, as numpy does
@@ -16,11 +14,11 @@ function pressureAt(col: Column, row: number): number {
   if (col.kind !== "string") return numericInOrder(col, [row], "pressure")[0];
   const v = col.values[row];
   if (v === null) return NaN;
-  if (!FLOAT_TEXT.test(v)) {
+  const x = pyFloat(v);
+  if (x === null) {
     throw new InvalidSubmissionError(`Column "pressure" must hold numbers, but data row ${row + 1} holds ${cellText(v)}.`);
   }
-  const t = v.trim().toLowerCase().replace(/^([+-]?)inf(inity)?$/, "$1Infinity");
-  return Number(t);
+  return x;
 }
 
 /**
