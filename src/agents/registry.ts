@@ -1,13 +1,15 @@
 import path from "node:path";
 import { UserError } from "../core/errors.js";
 import { loadAgentConfigs, loadSecretsFile, resolveEnv } from "./config.js";
+import { aideAgent } from "./aide/index.js";
+import { aideOptions, type AideRequest } from "./aide/options.js";
 import { baselineAgent } from "./baseline/index.js";
 import { dummyAgent } from "./dummy.js";
 import { externalAgent } from "./external.js";
 import type { Agent } from "./types.js";
 
 /** Agents built into the package (others come from an --agent-config file). */
-export const BUILTIN_AGENTS = ["dummy", "baseline", "external"] as const;
+export const BUILTIN_AGENTS = ["dummy", "baseline", "external", "aide"] as const;
 
 /** How the CLI describes an agent to run. */
 export interface AgentRequest {
@@ -19,6 +21,8 @@ export interface AgentRequest {
   allowHosts?: string[];
   configFile?: string;
   secretsFile?: string;
+  /** For "aide": model, search and LLM recording settings. */
+  aide?: AideRequest;
 }
 
 function parseEnvFlags(pairs: string[]): Record<string, string> {
@@ -61,6 +65,10 @@ export function resolveAgent(req: AgentRequest): Agent {
   if (req.id === "dummy" || req.id === "baseline") {
     if (req.cmd) throw new UserError("--agent-cmd is only for --agent external (or an agent from --agent-config)");
     return req.id === "dummy" ? dummyAgent() : baselineAgent();
+  }
+  if (req.id === "aide") {
+    if (req.cmd) throw new UserError("--agent-cmd is only for --agent external (or an agent from --agent-config)");
+    return aideAgent(aideOptions(req.aide ?? {}, secrets));
   }
   if (req.id === "external") {
     if (!req.cmd) throw new UserError('--agent external needs --agent-cmd "<command run inside the sandbox>"');

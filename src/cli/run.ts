@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
+import type { AideRequest } from "../agents/aide/options.js";
 import { resolveAgent } from "../agents/registry.js";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
@@ -42,6 +43,15 @@ interface RunFlags {
   allowHost: string[];
   dataDir?: string;
   json?: boolean;
+  llmModel?: string;
+  llmRecord?: string;
+  llmReplay?: string;
+  llmLog?: string;
+  aideSteps?: string;
+  aideDrafts?: string;
+  aideDebugProb?: string;
+  aideMaxDebugDepth?: string;
+  aideExecTimeout?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -57,7 +67,7 @@ export function register(program: Command): void {
         "to <runs-dir>/<timestamp>_run-group_<agent>/<competition>_<uuid>/ (submission/, code/, logs/, snapshots/, " +
         "run.log, run.json) with metadata.json for the group, as upstream MLE-bench lays them out.",
     )
-    .requiredOption("--agent <id>", "agent to run: dummy, external (with --agent-cmd), or an id from --agent-config")
+    .requiredOption("--agent <id>", "agent to run: dummy, baseline, aide (with --llm-model), external (with --agent-cmd), or an id from --agent-config")
     .option("-c, --competition <id...>", "competition id(s)")
     .option("--split <name>", "every competition of a split (e.g. offline, lite)")
     .option("-l, --competition-list <file>", "a text file with one competition id per line (upstream's --competition-set)")
@@ -84,6 +94,15 @@ export function register(program: Command): void {
     .option("--secrets-file <file>", "KEY=VALUE file for ${{ secrets.NAME }} references (default: the environment)")
     .option("--env <KEY=VALUE>", "extra environment variable for the agent (repeatable)", collect, [])
     .option("--allow-host <host>", "let the agent reach this host through the egress proxy, e.g. api.openai.com (repeatable)", collect, [])
+    .option("--llm-model <model>", "for --agent aide: openai/<m>, openai-responses/<m>, anthropic/<m> or compat/<m>@<url> (default: $MLEBENCH_LLM_MODEL); keys come from the harness's environment or --secrets-file, never the sandbox's")
+    .option("--llm-record <dir>", "for --agent aide: save every LLM answer under this folder")
+    .option("--llm-replay <dir>", "for --agent aide: answer every LLM call from recordings in this folder, with no network")
+    .option("--llm-log <file>", "for --agent aide: append one JSON line per LLM call here (default: logs/llm.jsonl of each run)")
+    .option("--aide-steps <n>", "for --agent aide: programs written, run and reviewed (default: 20)")
+    .option("--aide-drafts <n>", "for --agent aide: first drafts before debugging or improving (default: 5)")
+    .option("--aide-debug-prob <p>", "for --agent aide: chance of debugging a failed leaf at each later step (default: 0.5)")
+    .option("--aide-max-debug-depth <n>", "for --agent aide: longest chain of fixes still extended (default: 3)")
+    .option("--aide-exec-timeout <duration>", "for --agent aide: time limit of each program, e.g. 30m (default: 1h, never past the run's limit)")
     .addOption(dataDirOption())
     .option("--json", "print a JSON summary of the group on stdout")
     .action(
@@ -106,6 +125,7 @@ export function register(program: Command): void {
           allowHosts: flags.allowHost,
           configFile: flags.agentConfig,
           secretsFile: flags.secretsFile,
+          aide: aideRequest(flags),
         });
         const snapshotEveryMs = snapshotInterval(flags.snapshotEvery, limits.wallMs);
         const group = new RunGroup(
@@ -168,6 +188,34 @@ export function register(program: Command): void {
         return result.records.some((r) => r.status !== "completed") ? EXIT.failed : EXIT.ok;
       }),
     );
+}
+
+/** The --llm-* and --aide-* flags, refused for agents other than aide. */
+function aideRequest(flags: RunFlags): AideRequest | undefined {
+  const given = (["llmModel", "llmRecord", "llmReplay", "llmLog", "aideSteps", "aideDrafts", "aideDebugProb", "aideMaxDebugDepth", "aideExecTimeout"] as const).filter(
+    (k) => flags[k] !== undefined,
+  );
+  if (flags.agent !== "aide") {
+    if (given.length > 0) throw new UserError(`--${given[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is only for --agent aide`);
+    return undefined;
+  }
+  const num = (text: string | undefined, flag: string): number | undefined => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (text.trim() === "" || !Number.isFinite(n)) throw new UserError(`${flag}: "${text}" is not a number`);
+    return n;
+  };
+  return {
+    model: flags.llmModel,
+    llmRecord: flags.llmRecord,
+    llmReplay: flags.llmReplay,
+    llmLog: flags.llmLog,
+    steps: flags.aideSteps === undefined ? undefined : parsePositiveInt(flags.aideSteps, "--aide-steps"),
+    numDrafts: flags.aideDrafts === undefined ? undefined : parsePositiveInt(flags.aideDrafts, "--aide-drafts"),
+    debugProb: num(flags.aideDebugProb, "--aide-debug-prob"),
+    maxDebugDepth: num(flags.aideMaxDebugDepth, "--aide-max-debug-depth"),
+    execTimeoutMs: flags.aideExecTimeout === undefined ? undefined : parseDuration(flags.aideExecTimeout, "--aide-exec-timeout"),
+  };
 }
 
 function pickCompetitions(flags: RunFlags): Competition[] {

@@ -1,0 +1,72 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, mlebench, REPO, type CliResult } from "../helpers/cli.js";
+import { tempDir } from "../helpers/data-dir.js";
+import { openaiText, openaiToolCall, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
+import { titanicDataDir } from "../helpers/runs.js";
+import { competitionPaths } from "../../src/core/paths.js";
+import { getSandboxBackend } from "../../src/sandbox/registry.js";
+
+// bwrap is the default backend; it is tested where it works here.
+const BACKENDS = ["local", ...((await getSandboxBackend("bwrap").unavailable()) === null ? ["bwrap"] : [])];
+
+/** Like the helper's mlebench(), but without blocking, so the fake server in this process can answer. */
+function mlebenchAsync(args: string[], env: Record<string, string>): Promise<CliResult> {
+  const { MLEBENCH_DATA_DIR: _ignored, MLEBENCH_LLM_MODEL: _model, ...base } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...base, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const COPY_SAMPLE = `import glob, shutil
+shutil.copy(sorted(glob.glob("./input/*submission*.csv"))[0], "./submission/submission.csv")
+print("Validation accuracy: 0.5")`;
+
+let llm: FakeLLM;
+let dataDir: string;
+beforeAll(async () => {
+  llm = await startFakeLLM();
+  dataDir = await titanicDataDir();
+});
+afterAll(() => llm.close());
+
+describe("mlebench run --agent aide", () => {
+  it.each(BACKENDS)("runs the search in a %s sandbox and leaves the journal, tree and best solution in the run's logs", async (backend) => {
+    llm.reset();
+    llm.script(openaiText(`Copy the sample submission.\n\n\`\`\`python\n${COPY_SAMPLE}\n\`\`\``), openaiToolCall("submit_review", { is_bug: false, summary: "ok", metric: 0.5, lower_is_better: false }));
+    const runsDir = tempDir("mlebench-aide-runs-");
+    const r = await mlebenchAsync(
+      ["run", "--agent", "aide", "-c", "titanic", "--sandbox", backend, "--data-dir", dataDir, "--runs-dir", runsDir, "--json", "--aide-steps", "1", "--time-limit", "5m"],
+      { MLEBENCH_LLM_MODEL: `compat/fake@${llm.openaiBaseUrl}` },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { dir: string; runs: { run_id: string; status: string }[] };
+    expect(out.runs[0].status).toBe("completed");
+    const runDir = path.join(out.dir, out.runs[0].run_id);
+    for (const f of ["journal.json", "tree.html", "best_solution.py", "llm.jsonl"]) expect(fs.existsSync(path.join(runDir, "logs", f)), f).toBe(true);
+    expect(fs.readFileSync(path.join(runDir, "logs", "best_solution.py"), "utf8")).toBe(COPY_SAMPLE + "\n");
+    expect(fs.readFileSync(path.join(runDir, "submission", "submission.csv"), "utf8").split("\n")[0]).toBe("PassengerId,Survived");
+    const description = fs.readFileSync(path.join(competitionPaths(dataDir, "titanic").public, "description.md"), "utf8");
+    expect(llm.requests[0].body.messages[0].content).toContain(description.trim().split("\n")[0]);
+  }, 120_000);
+
+  it("needs a model, refuses aide flags for other agents and bad values", () => {
+    const base = ["run", "-c", "titanic", "--sandbox", "local", "--data-dir", dataDir, "--runs-dir", tempDir()];
+    const noModel = mlebench([...base, "--agent", "aide"], { MLEBENCH_LLM_MODEL: "" });
+    expect(noModel.status).not.toBe(0);
+    expect(noModel.stderr).toContain("--agent aide needs a model");
+    const other = mlebench([...base, "--agent", "dummy", "--llm-model", "openai/gpt-4o"]);
+    expect(other.stderr).toContain("--llm-model is only for --agent aide");
+    const prob = mlebench([...base, "--agent", "aide", "--llm-model", "compat/x@http://127.0.0.1:9/v1", "--aide-debug-prob", "2"]);
+    expect(prob.stderr).toContain("--aide-debug-prob must be between 0 and 1");
+    const key = mlebench([...base, "--agent", "aide", "--llm-model", "anthropic/claude-x"], { ANTHROPIC_API_KEY: "" });
+    expect(key.stderr).toContain("ANTHROPIC_API_KEY is not set");
+  }, 120_000);
+});
