@@ -47,6 +47,10 @@ interface RunFlags {
   llmRecord?: string;
   llmReplay?: string;
   llmLog?: string;
+  llmPrices?: string;
+  llmMaxCost?: string;
+  llmMaxCalls?: string;
+  llmMaxTokens?: string;
   aideSteps?: string;
   aideDrafts?: string;
   aideDebugProb?: string;
@@ -98,6 +102,10 @@ export function register(program: Command): void {
     .option("--llm-record <dir>", "for --agent aide: save every LLM answer under this folder")
     .option("--llm-replay <dir>", "for --agent aide: answer every LLM call from recordings in this folder, with no network")
     .option("--llm-log <file>", "for --agent aide: append one JSON line per LLM call here (default: logs/llm.jsonl of each run)")
+    .option("--llm-prices <file>", "for --agent aide: JSON file of prices (USD per 1M tokens: {model: {input, cachedInput, output}}) overriding or extending the built-in list prices")
+    .option("--llm-max-cost <usd>", "for --agent aide: stop a run's LLM calls once they have cost this much (USD)")
+    .option("--llm-max-calls <n>", "for --agent aide: most LLM calls per run")
+    .option("--llm-max-tokens <n>", "for --agent aide: most LLM tokens (input + output) per run")
     .option("--aide-steps <n>", "for --agent aide: programs written, run and reviewed (default: 20)")
     .option("--aide-drafts <n>", "for --agent aide: first drafts before debugging or improving (default: 5)")
     .option("--aide-debug-prob <p>", "for --agent aide: chance of debugging a failed leaf at each later step (default: 0.5)")
@@ -192,7 +200,7 @@ export function register(program: Command): void {
 
 /** The --llm-* and --aide-* flags, refused for agents other than aide. */
 function aideRequest(flags: RunFlags): AideRequest | undefined {
-  const given = (["llmModel", "llmRecord", "llmReplay", "llmLog", "aideSteps", "aideDrafts", "aideDebugProb", "aideMaxDebugDepth", "aideExecTimeout"] as const).filter(
+  const given = (["llmModel", "llmRecord", "llmReplay", "llmLog", "llmPrices", "llmMaxCost", "llmMaxCalls", "llmMaxTokens", "aideSteps", "aideDrafts", "aideDebugProb", "aideMaxDebugDepth", "aideExecTimeout"] as const).filter(
     (k) => flags[k] !== undefined,
   );
   if (flags.agent !== "aide") {
@@ -210,6 +218,10 @@ function aideRequest(flags: RunFlags): AideRequest | undefined {
     llmRecord: flags.llmRecord,
     llmReplay: flags.llmReplay,
     llmLog: flags.llmLog,
+    llmPrices: flags.llmPrices,
+    maxCostUsd: num(flags.llmMaxCost, "--llm-max-cost"),
+    maxCalls: flags.llmMaxCalls === undefined ? undefined : parsePositiveInt(flags.llmMaxCalls, "--llm-max-calls"),
+    maxTokens: flags.llmMaxTokens === undefined ? undefined : parsePositiveInt(flags.llmMaxTokens, "--llm-max-tokens"),
     steps: flags.aideSteps === undefined ? undefined : parsePositiveInt(flags.aideSteps, "--aide-steps"),
     numDrafts: flags.aideDrafts === undefined ? undefined : parsePositiveInt(flags.aideDrafts, "--aide-drafts"),
     debugProb: num(flags.aideDebugProb, "--aide-debug-prob"),

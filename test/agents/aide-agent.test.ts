@@ -207,6 +207,20 @@ describe("aide agent end to end (local sandbox, fake OpenAI-compatible server)",
     expect(fs.readFileSync(ctx.agentLog, "utf8")).toContain("stopping: the model could not be reached");
   }, 60_000);
 
+  it("stops when the run's LLM budget is spent, keeping its best node", async () => {
+    const { ctx, sandbox, logs, submission } = await setup();
+    llm.script(openaiText(answer("Constant baseline.", GOOD)), openaiToolCall("submit_review", review(false, 2, true)));
+    const agent = aideAgent({ model: `compat/fake-model@${llm.openaiBaseUrl}`, steps: 5, client: { ...FAST_CLIENT, budget: { maxCalls: 2 } } });
+    const outcome = await agent.run(ctx);
+    await sandbox.close();
+    expect(outcome).toEqual({ reason: "finished", exitCode: 0, signal: null });
+    expect(llm.requests).toHaveLength(2);
+    const journal = JournalFileSchema.parse(JSON.parse(fs.readFileSync(path.join(logs, AIDE_FILES.journal), "utf8")));
+    expect(journal.nodes).toHaveLength(1);
+    expect(fs.readFileSync(path.join(submission, "submission.csv"), "utf8")).toBe("id,y\n4,0\n5,0\n");
+    expect(fs.readFileSync(ctx.agentLog, "utf8")).toMatch(/stopping: the run's LLM budget is spent: .*2 of 2 calls/);
+  }, 60_000);
+
   it("starts no step when the run's time is nearly up, and still leaves an (empty) journal", async () => {
     const { ctx, sandbox, logs } = await setup();
     const agent = aideAgent({ model: `compat/fake-model@${llm.openaiBaseUrl}`, client: FAST_CLIENT });

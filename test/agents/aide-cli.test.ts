@@ -68,5 +68,15 @@ describe("mlebench run --agent aide", () => {
     expect(prob.stderr).toContain("--aide-debug-prob must be between 0 and 1");
     const key = mlebench([...base, "--agent", "aide", "--llm-model", "anthropic/claude-x"], { ANTHROPIC_API_KEY: "" });
     expect(key.stderr).toContain("ANTHROPIC_API_KEY is not set");
+    const compat = [...base, "--agent", "aide", "--llm-model", "compat/x@http://127.0.0.1:9/v1"];
+    const cost = mlebench([...compat, "--llm-max-cost", "-1"]);
+    expect(cost.status).toBe(2);
+    expect(cost.stderr).toContain("--llm-max-cost must be a positive number of USD, got -1");
+    const prices = path.join(tempDir(), "prices.json");
+    fs.writeFileSync(prices, JSON.stringify({ "compat/x": { input: "cheap" } }));
+    const badPrices = mlebench([...compat, "--llm-prices", prices]);
+    expect(badPrices.status).toBe(2);
+    expect(badPrices.stderr).toContain(prices);
+    expect(mlebench([...base, "--agent", "dummy", "--llm-max-calls", "3"]).stderr).toContain("--llm-max-calls is only for --agent aide");
   }, 120_000);
 });

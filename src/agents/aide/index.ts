@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../io/atomic.js";
 import { createClient, DEFAULT_LLM_TIMEOUT_MS, type ClientOptions } from "../../llm/client.js";
+import { BudgetExceededError } from "../../llm/budget.js";
 import { callTool, StructuredOutputError } from "../../llm/structured.js";
 import type { LLMClient } from "../../llm/types.js";
 import type { ExecResult } from "../../sandbox/types.js";
@@ -150,7 +151,8 @@ async function runAide(ctx: AgentContext, options: AideOptions): Promise<AgentOu
     try {
       solution = await writeSolution(client, { prompt, temperature, timeoutMs: callTimeoutMs() }, checkSyntax, note);
     } catch (err) {
-      note(`stopping: the model could not be reached: ${(err as Error).message}`);
+      const why = err instanceof BudgetExceededError ? "the run's LLM budget is spent" : "the model could not be reached";
+      note(`stopping: ${why}: ${(err as Error).message}`);
       break;
     }
 

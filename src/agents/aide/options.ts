@@ -2,6 +2,7 @@
 import path from "node:path";
 import { UserError } from "../../core/errors.js";
 import { createProvider, parseModel } from "../../llm/model.js";
+import { loadPrices } from "../../llm/pricing.js";
 import type { AideOptions } from "./index.js";
 
 /** AIDE settings as the CLI collects them (all optional). */
@@ -15,6 +16,12 @@ export interface AideRequest {
   llmRecord?: string;
   llmReplay?: string;
   llmLog?: string;
+  /** JSON price file overriding or extending the built-in prices. */
+  llmPrices?: string;
+  /** Per-run LLM budget. */
+  maxCostUsd?: number;
+  maxCalls?: number;
+  maxTokens?: number;
 }
 
 /**
@@ -34,6 +41,8 @@ export function aideOptions(req: AideRequest, env: Record<string, string | undef
   if (req.maxDebugDepth !== undefined && !(Number.isInteger(req.maxDebugDepth) && req.maxDebugDepth >= 0)) {
     throw new UserError(`--aide-max-debug-depth must be a whole number >= 0, got ${req.maxDebugDepth}`);
   }
+  if (req.maxCostUsd !== undefined && !(req.maxCostUsd > 0)) throw new UserError(`--llm-max-cost must be a positive number of USD, got ${req.maxCostUsd}`);
+  const prices = req.llmPrices === undefined ? undefined : loadPrices(path.resolve(req.llmPrices));
   const abs = (p: string | undefined) => (p === undefined ? undefined : path.resolve(p));
   return {
     model,
@@ -45,6 +54,6 @@ export function aideOptions(req: AideRequest, env: Record<string, string | undef
     llmRecordDir: abs(req.llmRecord),
     llmReplayDir: abs(req.llmReplay),
     llmLog: abs(req.llmLog),
-    client: { env },
+    client: { env, prices, budget: { maxCostUsd: req.maxCostUsd, maxCalls: req.maxCalls, maxTokens: req.maxTokens } },
   };
 }
