@@ -30,3 +30,12 @@ for (const entry of fs.readdirSync(agents, { withFileTypes: true })) {
     fs.copyFileSync(path.join(agents, entry.name, file), path.join(root, "dist", "agents", entry.name, file));
   }
 }
+
+// Research tasks carry starter files, evaluator programs and recorded baselines beside their modules.
+const tasksSrc = path.join(root, "src", "mlagentbench", "tasks");
+if (fs.existsSync(tasksSrc)) {
+  fs.cpSync(tasksSrc, path.join(root, "dist", "mlagentbench", "tasks"), {
+    recursive: true,
+    filter: (file) => !file.includes("__pycache__") && (fs.statSync(file).isDirectory() || !file.endsWith(".ts")),
+  });
+}

@@ -1,0 +1,2 @@
+export { Environment, type EnvironmentOptions, type TraceStep } from "./environment.js";
+export { ACTIONS, actionTable, inputSchema, type ActionInfo } from "./actions.js";
