@@ -2,7 +2,9 @@
 // Measures each research task's baseline by scoring its untouched starter code on this machine, and records
 // the result (score, time, machine) in src/mlagentbench/tasks/<name>/baseline.json, which the task loads.
 // Usage: npm run build && node scripts/mlagentbench/measure-baselines.mjs [task ...]   (default: every task
-// that needs no download). Rebuild afterwards so dist/ carries the new records.
+// that needs no download). Rebuild afterwards so dist/ carries the new records. Tasks built on an offline
+// competition (titanic, spam) prepare that competition's split from its installed dataset package, and their
+// score is what the starter train.py's submission.csv earns against the hidden answers.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,5 +24,5 @@ for (const task of tasks) {
   process.stdout.write(`${task.name}: measuring the starter code ... `);
   const baseline = await measureBaseline(task);
   saveBaseline(path.join(root, "src", "mlagentbench", "tasks", task.name), baseline);
-  console.log(`${baseline.score} (${task.direction} is better) on ${baseline.machine}`);
+  console.log(`${baseline.score} (${task.direction} is better; ${task.metric}) on ${baseline.machine}`);
 }

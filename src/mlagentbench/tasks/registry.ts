@@ -1,9 +1,11 @@
 import { UserError } from "../../core/errors.js";
 import type { ResearchTask } from "./types.js";
+import { spamTask } from "./spam/index.js";
+import { titanicTask } from "./titanic/index.js";
 import { vectorizationTask } from "./vectorization/index.js";
 
 /** Every research task, by name. */
-export const TASKS: readonly ResearchTask[] = [vectorizationTask];
+export const TASKS: readonly ResearchTask[] = [vectorizationTask, titanicTask, spamTask];
 
 /** The names of all research tasks. */
 export function taskNames(): string[] {
