@@ -102,6 +102,9 @@ export function hostLayout(): HostLayout {
   };
 }
 
+/** An empty file, written beside the identity files, bound over every hidden file. */
+export const EMPTY_FILE = "empty";
+
 /** Files generated per sandbox: who the agent is and what localhost means. */
 export function identityFiles(uid: number): Record<string, string> {
   return {
@@ -109,6 +112,7 @@ export function identityFiles(uid: number): Record<string, string> {
     group: `root:x:0:\nagent:x:${uid}:\nnogroup:x:65534:\n`,
     hosts: "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n",
     hostname: "mlebench\n",
+    [EMPTY_FILE]: "",
   };
 }
 
@@ -149,6 +153,10 @@ export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, e
   for (const name of WRITABLE_DIRS) a.push("--bind", spec.writable[name], `/home/${name}`);
   a.push("--ro-bind", layout.nodeBinary, `${SANDBOX_PATHS.runtime}/node`);
   a.push("--ro-bind", layout.initScript, `${SANDBOX_PATHS.runtime}/init.mjs`);
+  // /usr is visible read-only, and with it the Debian datasets offline competitions are cut from.
+  for (const file of spec.hidden ?? []) {
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) a.push("--ro-bind", path.join(etcDir, EMPTY_FILE), file);
+  }
   for (const [inside, host] of Object.entries(spec.files)) a.push("--ro-bind", host, inside);
   for (const s of spec.sockets) a.push("--bind", s.hostPath, `${SANDBOX_PATHS.runtime}/${s.name}`);
   if (spec.gpus.length > 0) {

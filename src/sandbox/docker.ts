@@ -122,6 +122,8 @@ export function dockerRunArgs(
   for (const socket of spec.sockets) {
     args.push("--volume", `${bindSource(socket.hostPath, socket.name)}:${SANDBOX_PATHS.runtime}/${socket.name}`);
   }
+  // The agent image installs the same Debian datasets offline competitions are cut from.
+  for (const file of spec.hidden ?? []) args.push("--volume", `/dev/null:${file}:ro`);
   for (const [key, value] of Object.entries(spec.env)) args.push("--env", `${key}=${value}`);
   args.push(image, "sleep", "infinity");
   return args;

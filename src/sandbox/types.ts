@@ -82,6 +82,12 @@ export interface SandboxSpec {
   writable: Record<WritableDir, string>;
   /** Extra read-only files placed in the sandbox: sandbox path → host path. */
   files: Record<string, string>;
+  /**
+   * Absolute paths of files the agent must not read although the system dirs it sees hold them:
+   * the packaged datasets an offline competition is cut from (their test labels included). Each
+   * is replaced by an empty file inside the sandbox.
+   */
+  hidden?: string[];
   /** Harness services exposed as Unix sockets (validation server, egress proxy). */
   sockets: SocketService[];
   /** Environment of the agent; nothing from the harness's environment leaks in. */

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
+import { hiddenSources } from "../../src/runner/run.js";
 import { agentLog, cgroupsWritable, runCli, titanicAnswers, titanicDataDir } from "../helpers/runs.js";
 
 let dataDir = "";
@@ -53,6 +54,16 @@ describe("sandbox escapes (bwrap)", () => {
     expect(log).toMatch(/done\n$/);
     expect(record.exit_reason).toBe("finished");
     expect(record.grading?.score).toBe(sampleScore);
+  });
+
+  it("the packaged dataset the offline competition is cut from (labels included) reads as empty", () => {
+    const source = hiddenSources(getCompetition("titanic"))[0];
+    expect(source).toMatch(/^\/usr\//);
+    expect(fs.statSync(source).size).toBeGreaterThan(0);
+    const { log, record } = external(`${SUBMIT}; echo "SIZE $(wc -c < '${source}')"; zcat '${source}' 2>&1 | head -c 200; echo; echo done`);
+    expect(log).toContain("SIZE 0");
+    expect(log).not.toContain("@relation");
+    expect(record.exit_reason).toBe("finished");
   });
 
   it("host $HOME, /root and the harness's environment secrets are not visible", () => {

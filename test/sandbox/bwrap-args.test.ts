@@ -102,6 +102,17 @@ describe("entryArgv", () => {
   });
 });
 
+describe("hidden files", () => {
+  it("binds the empty file over each hidden file that exists, after the system mounts", () => {
+    const args = bwrapArgs(spec({ hidden: [process.execPath, "/no/such/file"] }), layout, root, "/tmp/etc");
+    const at = args.indexOf("/tmp/etc/empty");
+    expect(at).toBeGreaterThan(args.indexOf("/usr"));
+    expect(args.slice(at - 1, at + 2)).toEqual(["--ro-bind", "/tmp/etc/empty", process.execPath]);
+    expect(args).not.toContain("/no/such/file");
+    expect(identityFiles(1).empty).toBe("");
+  });
+});
+
 describe("identityFiles", () => {
   it("names the agent user with its uid and maps localhost", () => {
     const f = identityFiles(65534);
