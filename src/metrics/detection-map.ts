@@ -5,8 +5,6 @@
  * average-precision.ts) and pycocotools' 101-point interpolated precision (COCO style).
  * Boxes are flat Float64Arrays, 4 numbers a box.
  */
-import { pyFloat } from "../io/pynum.js";
-import { pySplit } from "../prepare/pystr.js";
 import { averagePrecision } from "./average-precision.js";
 import { numpySum } from "./sum.js";
 
@@ -311,15 +309,4 @@ export function cocoMeanPrecision(curves: readonly (Float64Array | null)[]): num
   const flat = new Float64Array(r * present.length);
   for (let t = 0; t < r; t++) for (let c = 0; c < present.length; c++) flat[t * present.length + c] = present[c][t];
   return numpySum(flat) / flat.length;
-}
-
-// Prediction strings are parsed with Python's `str.split` and `float`, as upstream does; the
-// detection graders take undefined, not null, for text that float() refuses.
-
-/** Python's `text.strip().split()`: tokens between runs of whitespace. */
-export const pythonSplit: (text: string) => string[] = pySplit;
-
-/** The number Python's `float(text)` gives, or undefined where it raises ValueError. */
-export function pythonFloat(text: string): number | undefined {
-  return pyFloat(text) ?? undefined;
 }

@@ -8,9 +8,9 @@ import {
   cocoIou,
   cornerIou,
   descendingOrder,
-  pythonFloat,
-  pythonSplit,
 } from "../../src/metrics/detection-map.js";
+import { pyFloat as pythonFloat } from "../../src/io/pynum.js";
+import { pySplit as pythonSplit } from "../../src/prepare/pystr.js";
 
 // Golden values from pycocotools 2.0.11 (mask.iou) and upstream's grade.py run with Python 3.11.
 describe("box overlap", () => {
@@ -56,7 +56,7 @@ describe("Python token parsing", () => {
     expect(pythonFloat("1.")).toBe(1);
     expect(pythonFloat("-Infinity")).toBe(-Infinity);
     expect(pythonFloat("NaN")).toBeNaN();
-    for (const bad of ["", "1e", "0x10", "1__0", "_1", "1.2.3", "--1", "."]) expect(pythonFloat(bad)).toBeUndefined();
+    for (const bad of ["", "1e", "0x10", "1__0", "_1", "1.2.3", "--1", "."]) expect(pythonFloat(bad)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
-import { pythonFloat, pythonSplit } from "../../metrics/detection-map.js";
+import { pyFloat } from "../../io/pynum.js";
+import { pySplit } from "../../prepare/pystr.js";
 
 /** Boxes of one row: a label, a confidence and corner coordinates per box. */
 export interface LabelledBoxes {
@@ -13,7 +14,7 @@ export interface LabelledBoxes {
  * returns an error message (what is wrong, in words) instead of throwing.
  */
 export function parseLabelledBoxes(text: string): LabelledBoxes | string {
-  const toks = pythonSplit(text);
+  const toks = pySplit(text);
   const n = Math.floor(toks.length / 6);
   if (toks.length % 6 !== 0) {
     return `has ${toks.length} values; it must hold 6 per box ("label confidence xmin ymin xmax ymax")`;
@@ -24,8 +25,8 @@ export function parseLabelledBoxes(text: string): LabelledBoxes | string {
   for (let b = 0; b < n; b++) {
     labels[b] = toks[6 * b];
     for (let k = 1; k < 6; k++) {
-      const v = pythonFloat(toks[6 * b + k]);
-      if (v === undefined) {
+      const v = pyFloat(toks[6 * b + k]);
+      if (v === null) {
         return `has ${JSON.stringify(toks[6 * b + k])} in box ${b + 1} where a number is expected`;
       }
       if (k === 1) confidences[b] = v;

@@ -1,7 +1,7 @@
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column } from "../../core/table.js";
 import { cellText } from "../../grading/columns.js";
-import { pythonFloat } from "../../metrics/detection-map.js";
+import { pyFloat } from "../../io/pynum.js";
 
 /** The submission's detections of scored classes, in submission order. */
 export interface Detections {
@@ -67,8 +67,8 @@ export function parseDetections(
     const toks = text.split(" ");
     if (toks.length > values.length) values = new Float64Array(2 * toks.length);
     for (let t = 0; t < toks.length; t++) {
-      const v = pythonFloat(toks[t]);
-      if (v === undefined) {
+      const v = pyFloat(toks[t]);
+      if (v === null) {
         reject(row, `holds ${cellText(toks[t])} where a number is expected (values are separated by single spaces)`);
       }
       values[t] = v;
