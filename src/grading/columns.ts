@@ -44,17 +44,15 @@ export function answersColumn(table: Table, name: string): Column {
  * missing values sorts as pandas does (False < True).
  */
 export function sortOrder(col: Column): Uint32Array {
-  const n = col.values.length;
-  const idx = new Uint32Array(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
+  const idx = () => identityOrder(col.values.length);
   switch (col.kind) {
     case "int":
     case "float":
       return numericSortOrder(col.values);
     case "bool":
-      return idx.sort((a, b) => col.values[a] - col.values[b] || a - b);
+      return idx().sort((a, b) => col.values[a] - col.values[b] || a - b);
     case "bigint":
-      return idx.sort((a, b) => {
+      return idx().sort((a, b) => {
         const x = col.values[a];
         const y = col.values[b];
         return x < y ? -1 : x > y ? 1 : a - b;
@@ -63,7 +61,7 @@ export function sortOrder(col: Column): Uint32Array {
       return textSortOrder(col.values);
     case "object": {
       const v = col.values;
-      return idx.sort((a, b) => {
+      return idx().sort((a, b) => {
         const x = v[a];
         const y = v[b];
         if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
