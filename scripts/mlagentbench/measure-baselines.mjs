@@ -17,12 +17,16 @@ if (!fs.existsSync(path.join(dist, "registry.js"))) {
 }
 const { TASKS, getTask } = await import(path.join(dist, "registry.js"));
 const { measureBaseline, saveBaseline } = await import(path.join(dist, "baseline.js"));
+const { taskDataDir } = await import(path.join(dist, "types.js"));
+const { resolveDataDir } = await import(path.join(root, "dist", "core", "paths.js"));
+// Tasks that need a download read it from the data directory (MLEBENCH_DATA_DIR or the default cache).
+const dataDir = resolveDataDir();
 
 const wanted = process.argv.slice(2);
 const tasks = wanted.length > 0 ? wanted.map((name) => getTask(name)) : TASKS.filter((t) => !t.needsDownload);
 for (const task of tasks) {
   process.stdout.write(`${task.name}: measuring the starter code ... `);
-  const baseline = await measureBaseline(task);
+  const baseline = await measureBaseline(task, { dataDir: taskDataDir(dataDir, task.name), log: (m) => console.log(m) });
   saveBaseline(path.join(root, "src", "mlagentbench", "tasks", task.name), baseline);
   console.log(`${baseline.score} (${task.direction} is better; ${task.metric}) on ${baseline.machine}`);
 }

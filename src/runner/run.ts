@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Agent } from "../agents/types.js";
-import { resolveSource } from "../sources/packages.js";
+import { hiddenSources } from "../sources/packages.js";
 import type { Competition } from "../core/competition.js";
 import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
@@ -20,20 +20,6 @@ import { VALIDATE_PORT, VALIDATE_SOCKET_NAME, validateScript } from "./validate-
 import { startValidationServer, type ValidationServer } from "./validation-server.js";
 
 
-/**
- * Files an offline competition is cut from (its test labels among them), which the sandbox must
- * not show the agent; missing ones are skipped, since preparing already needed them.
- */
-export function hiddenSources(competition: Competition): string[] {
-  const sources = competition.offline?.sources ?? {};
-  return Object.values(sources).flatMap((s) => {
-    try {
-      return [resolveSource(s)];
-    } catch {
-      return [];
-    }
-  });
-}
 
 /** Loopback port inside the sandbox that reaches the egress proxy (HTTP(S)_PROXY). */
 export const PROXY_PORT = 3128;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 
 /** Where a real dataset ships: a file installed by a Debian package, or a file inside an npm package. */
@@ -31,4 +32,19 @@ export function resolveSource(s: PackageSource): string {
     throw new UserError(`Dataset file ${s.file} is missing from the installed npm package ${s.package} (${file}).`);
   }
   return file;
+}
+
+/**
+ * Files an offline competition is cut from (its test labels among them), which the sandbox must
+ * not show the agent; missing ones are skipped, since preparing already needed them.
+ */
+export function hiddenSources(competition: Competition): string[] {
+  const sources = competition.offline?.sources ?? {};
+  return Object.values(sources).flatMap((s) => {
+    try {
+      return [resolveSource(s)];
+    } catch {
+      return [];
+    }
+  });
 }

@@ -12,6 +12,9 @@ import { hostRunner } from "../../src/mlagentbench/tasks/runner.js";
 import { gradeSubmission, loadAnswers } from "../../src/mlagentbench/tasks/starter.js";
 import { tempDir } from "../helpers/data-dir.js";
 
+/** Tasks without downloads keep nothing in their data folder. */
+const CTX = { dataDir: tempDir("mlab-data-") };
+
 const CASES = [
   { name: "titanic", competition: titanicCompetition, id: "PassengerId", target: "Survived", tolerance: 0.02 },
   { name: "spam", competition: spamCompetition, id: "id", target: "label", tolerance: 0.01 },
@@ -40,7 +43,7 @@ describe.each(CASES)("research task $name", ({ name, competition, id, target, to
 
   beforeAll(async () => {
     workspace = tempDir(`mlab-${name}-`);
-    await task.prepare(workspace);
+    await task.prepare(workspace, CTX);
   }, 120_000);
 
   it("is registered, needs no download and has a measured baseline", () => {
@@ -66,7 +69,7 @@ describe.each(CASES)("research task $name", ({ name, competition, id, target, to
   });
 
   it("runs the starter and scores near its recorded baseline", async () => {
-    const score = await task.score(workspace, hostRunner(workspace));
+    const score = await task.score(workspace, hostRunner(workspace), CTX);
     expect(Math.abs(score - task.baseline!.score)).toBeLessThanOrEqual(tolerance);
     expect(fs.existsSync(path.join(workspace, "submission.csv"))).toBe(true);
   }, 300_000);
@@ -77,7 +80,7 @@ describe.each(CASES)("research task $name", ({ name, competition, id, target, to
     writeCsv(perfect, await loadAnswers(competition));
     const ws = tempDir(`mlab-${name}-ws-`);
     fs.writeFileSync(path.join(ws, "train.py"), copier(perfect));
-    expect(await task.score(ws, hostRunner(ws))).toBe(1);
+    expect(await task.score(ws, hostRunner(ws), CTX)).toBe(1);
     expect(await gradeSubmission(competition, ws)).toBe(1);
   }, 120_000);
 
@@ -87,7 +90,7 @@ describe.each(CASES)("research task $name", ({ name, competition, id, target, to
     const answers = await loadAnswers(competition);
     writeCsv(bad, makeTable([[id, answers.data.get(id)!], ["guess", answers.data.get(target)!]]));
     fs.writeFileSync(path.join(ws, "train.py"), copier(bad));
-    const err = await task.score(ws, hostRunner(ws)).catch((e: unknown) => e);
+    const err = await task.score(ws, hostRunner(ws), CTX).catch((e: unknown) => e);
     fs.rmSync(bad, { force: true });
     expect(err).toBeInstanceOf(InvalidSubmissionError);
     expect((err as Error).message).toMatch(/^submission\.csv is not valid: .*/);
@@ -97,10 +100,10 @@ describe.each(CASES)("research task $name", ({ name, competition, id, target, to
   it("rejects a workspace whose train.py fails or writes no submission", async () => {
     const ws = tempDir(`mlab-${name}-fail-`);
     fs.writeFileSync(path.join(ws, "train.py"), "raise SystemExit('no model yet')\n");
-    await expect(task.score(ws, hostRunner(ws))).rejects.toThrow(/train\.py failed with exit code 1:\nno model yet/);
+    await expect(task.score(ws, hostRunner(ws), CTX)).rejects.toThrow(/train\.py failed with exit code 1:\nno model yet/);
     fs.writeFileSync(path.join(ws, "train.py"), "print('nothing written')\n");
-    await expect(task.score(ws, hostRunner(ws))).rejects.toThrow(/submission\.csv is missing from the workspace/);
+    await expect(task.score(ws, hostRunner(ws), CTX)).rejects.toThrow(/submission\.csv is missing from the workspace/);
     fs.rmSync(path.join(ws, "train.py"));
-    await expect(task.score(ws, hostRunner(ws))).rejects.toThrow(InvalidSubmissionError);
+    await expect(task.score(ws, hostRunner(ws), CTX)).rejects.toThrow(InvalidSubmissionError);
   }, 120_000);
 });

@@ -10,6 +10,9 @@ import { localBackend } from "../../src/sandbox/local.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
 import { tempDir } from "../helpers/data-dir.js";
 
+/** Tasks without downloads keep nothing in their data folder. */
+const CTX = { dataDir: tempDir("mlab-data-") };
+
 /** A vectorised forward pass: all windows gathered with stride tricks, then one tensordot with the filters. */
 const VECTORISED = `import numpy as np
 
@@ -39,7 +42,7 @@ const task = getTask("vectorization");
 /** A fresh workspace prepared by the task, with train.py replaced when `code` is given. */
 async function workspace(code?: string): Promise<string> {
   const dir = path.join(tempDir("mlab-task-"), "workspace");
-  await task.prepare(dir);
+  await task.prepare(dir, CTX);
   if (code !== undefined) fs.writeFileSync(path.join(dir, "train.py"), code);
   return dir;
 }
@@ -94,14 +97,14 @@ describe("vectorization task", () => {
     expect(fs.readdirSync(slow)).toEqual(["train.py"]);
 
     const fast = await workspace(VECTORISED);
-    const score = await task.score(fast, hostRunner(fast));
+    const score = await task.score(fast, hostRunner(fast), CTX);
     expect(score).toBeGreaterThan(0);
     expect(starter / score).toBeGreaterThanOrEqual(3);
   });
 
   it("rejects a fast but wrong forward pass, saying where it is wrong", async () => {
     const dir = await workspace(NO_RELU);
-    const scored = task.score(dir, hostRunner(dir));
+    const scored = task.score(dir, hostRunner(dir), CTX);
     await expect(scored).rejects.toThrow(InvalidSubmissionError);
     await expect(evaluateVectorization(dir, hostRunner(dir), { runs: 1, seed: 3 })).rejects.toThrow(
       /forward\(\) gives a wrong result for test batch 1: at \[\d+, \d+, \d+, \d+\] it is -[\d.e-]+ but the reference convolution gives 0; \d+ of 278784 values are off/,
@@ -152,7 +155,7 @@ describe("vectorization task", () => {
 
     it("scores a workspace with the sandbox's runner", async () => {
       const dir = path.join(root, "workspace");
-      await task.prepare(dir);
+      await task.prepare(dir, CTX);
       fs.writeFileSync(path.join(dir, "train.py"), VECTORISED);
       const result = await evaluateVectorization(dir, sandboxRunner(sandbox), { runs: 2, seed: 11 });
       expect(result.times).toHaveLength(2);

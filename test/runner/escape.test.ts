@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
-import { hiddenSources } from "../../src/runner/run.js";
+import { hiddenSources } from "../../src/sources/packages.js";
 import { agentLog, cgroupsWritable, runCli, titanicAnswers, titanicDataDir } from "../helpers/runs.js";
 
 let dataDir = "";

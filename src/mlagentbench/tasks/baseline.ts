@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { runProcess } from "../../sandbox/process.js";
 import { hostRunner, PYTHON } from "./runner.js";
-import type { Baseline, ResearchTask } from "./types.js";
+import type { Baseline, ResearchTask, TaskContext } from "./types.js";
 
 /** CPU model, core count, OS and Python/numpy versions of this machine, as recorded with a baseline. */
 export async function describeMachine(): Promise<string> {
@@ -17,11 +17,11 @@ export async function describeMachine(): Promise<string> {
 }
 
 /** Prepare a fresh workspace for `task`, score its untouched starter code on this host, and describe the measurement. */
-export async function measureBaseline(task: ResearchTask): Promise<Baseline> {
+export async function measureBaseline(task: ResearchTask, ctx: TaskContext): Promise<Baseline> {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `mlab-baseline-${task.name}-`));
   try {
-    await task.prepare(workspace);
-    const score = await task.score(workspace, hostRunner(workspace));
+    await task.prepare(workspace, ctx);
+    const score = await task.score(workspace, hostRunner(workspace), ctx);
     return { score, measuredAt: new Date().toISOString(), machine: await describeMachine() };
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });

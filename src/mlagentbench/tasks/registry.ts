@@ -3,9 +3,14 @@ import type { ResearchTask } from "./types.js";
 import { spamTask } from "./spam/index.js";
 import { titanicTask } from "./titanic/index.js";
 import { vectorizationTask } from "./vectorization/index.js";
+import { KAGGLE_TASKS } from "./kaggle-tasks.js";
+import { URL_TASKS } from "./url-tasks.js";
 
-/** Every research task, by name. */
-export const TASKS: readonly ResearchTask[] = [vectorizationTask, titanicTask, spamTask];
+/** Tasks that run with no download, built on installed datasets. */
+export const OFFLINE_TASKS: readonly ResearchTask[] = [vectorizationTask, titanicTask, spamTask];
+
+/** Every research task, by name: the offline ones first, then those that need a download. */
+export const TASKS: readonly ResearchTask[] = [...OFFLINE_TASKS, ...KAGGLE_TASKS, ...URL_TASKS];
 
 /** The names of all research tasks. */
 export function taskNames(): string[] {

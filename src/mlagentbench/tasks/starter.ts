@@ -5,7 +5,7 @@ import type { Competition, OfflineSpec } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
-import { resolveSource } from "../../sources/packages.js";
+import { hiddenSources, resolveSource } from "../../sources/packages.js";
 import { PYTHON } from "./runner.js";
 import { BaselineSchema, type Baseline, type ResearchTask, type TaskRunner } from "./types.js";
 
@@ -125,6 +125,7 @@ export function offlineResearchTask(spec: OfflineTaskSpec): ResearchTask {
     filesDir: spec.filesDir,
     readOnly: ["train.csv", "test.csv", "sample_submission.csv"],
     needsDownload: false,
+    hiddenSources: () => hiddenSources(spec.competition),
     baseline: loadBaseline(spec.taskDir),
     async prepare(workspaceDir: string): Promise<void> {
       const data = await prepareOfflineData(offline);

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 /** Whether a smaller or a larger score is better. */
@@ -39,6 +40,21 @@ export const BaselineSchema = z.object({
 });
 export type Baseline = z.infer<typeof BaselineSchema>;
 
+/** Where a task keeps data outside any workspace, and how it reports what it does. */
+export interface TaskContext {
+  /**
+   * Host folder for this task's downloaded raw files and prepared data: `<data dir>/mlagentbench/<task>/`,
+   * with `raw/`, `public/` (copied into workspaces) and `private/` (answers, never copied into a workspace).
+   */
+  dataDir: string;
+  /** Environment read for credentials (KAGGLE_USERNAME/KAGGLE_KEY, KAGGLE_CONFIG_DIR, proxies); default process.env. */
+  env?: Record<string, string | undefined>;
+  /** One line of progress or a warning, for the user. */
+  log?: (message: string) => void;
+  /** Bytes done (and total, when known) of the file being downloaded. */
+  onProgress?: (done: number, total: number | null) => void;
+}
+
 /** An MLAgentBench-style research task: a problem statement, starter files and an evaluator. */
 export interface ResearchTask {
   name: string;
@@ -51,12 +67,32 @@ export interface ResearchTask {
   filesDir: string;
   /** Workspace-relative paths (normalised, no `./`) the agent may read but not change. */
   readOnly: string[];
+  /**
+   * Absolute paths of installed files (Debian or npm dataset files) the task's hidden answers come from;
+   * every sandbox the task runs in replaces them with empty files, so an agent cannot read the answers there.
+   */
+  hiddenSources(): string[];
   /** Whether preparing the task fetches data from the network. */
   needsDownload: boolean;
   /** The starter code's recorded score, or null until it has been measured. */
   baseline: Baseline | null;
-  /** Fill an empty (or missing) workspace with the starter files and any generated data. */
-  prepare(workspaceDir: string): Promise<void>;
+  /**
+   * Download and prepare the task's data into `ctx.dataDir` (tasks with `needsDownload` only); a no-op
+   * when it is already there. Throws a UserError naming what is missing (credentials, rules not accepted).
+   */
+  fetchData?(ctx: TaskContext): Promise<void>;
+  /** Whether the data `fetchData` produces is in `ctx.dataDir` (always true for tasks without downloads). */
+  isReady?(ctx: TaskContext): boolean;
+  /**
+   * Fill an empty (or missing) workspace with the starter files and the task's public data. A task that
+   * needs a download throws a UserError telling the user to run `mlebench tasks prepare <name>` first.
+   */
+  prepare(workspaceDir: string, ctx: TaskContext): Promise<void>;
   /** Score the workspace's current solution; throws InvalidSubmissionError, with the reason, when it cannot be scored. */
-  score(workspaceDir: string, runner: TaskRunner): Promise<number>;
+  score(workspaceDir: string, runner: TaskRunner, ctx: TaskContext): Promise<number>;
+}
+
+/** Where task `name` keeps its data inside a data directory: `<dataDir>/mlagentbench/<name>`. */
+export function taskDataDir(dataDir: string, name: string): string {
+  return path.join(dataDir, "mlagentbench", name);
 }
