@@ -1,5 +1,7 @@
 import { UserError } from "../../core/errors.js";
 import type { ResearchTask } from "./types.js";
+import { fashionMnistTask } from "./fashion-mnist/index.js";
+import { housePricesTask } from "./house-prices/index.js";
 import { spamTask } from "./spam/index.js";
 import { titanicTask } from "./titanic/index.js";
 import { vectorizationTask } from "./vectorization/index.js";
@@ -7,7 +9,13 @@ import { KAGGLE_TASKS } from "./kaggle-tasks.js";
 import { URL_TASKS } from "./url-tasks.js";
 
 /** Tasks that run with no download, built on installed datasets. */
-export const OFFLINE_TASKS: readonly ResearchTask[] = [vectorizationTask, titanicTask, spamTask];
+export const OFFLINE_TASKS: readonly ResearchTask[] = [
+  vectorizationTask,
+  titanicTask,
+  spamTask,
+  housePricesTask,
+  fashionMnistTask,
+];
 
 /** Every research task, by name: the offline ones first, then those that need a download. */
 export const TASKS: readonly ResearchTask[] = [...OFFLINE_TASKS, ...KAGGLE_TASKS, ...URL_TASKS];

@@ -67,6 +67,8 @@ export interface OfflineTaskSpec {
   taskDir: string;
   /** Limit on one run of train.py when scoring, ms. */
   timeoutMs: number;
+  /** Workspace files the agent may not change; default: train.csv, test.csv and sample_submission.csv. */
+  readOnly?: string[];
 }
 
 // The split is deterministic, so each competition's answers are prepared once per process and kept in memory.
@@ -95,22 +97,42 @@ function offlineSpec(competition: Competition): OfflineSpec {
   return competition.offline;
 }
 
-/** Grade `<workspaceDir>/submission.csv` with the competition's own grader; InvalidSubmissionError when it cannot be graded. */
-export async function gradeSubmission(competition: Competition, workspaceDir: string): Promise<number> {
+/** Read `<workspaceDir>/submission.csv` as a table; InvalidSubmissionError when it is missing or is not CSV. */
+export function readSubmission(workspaceDir: string): Table {
   const file = path.join(workspaceDir, "submission.csv");
   if (!fs.existsSync(file)) throw new InvalidSubmissionError("submission.csv is missing from the workspace: train.py must write it");
-  let submission: Table;
   try {
-    submission = readCsv(file);
+    return readCsv(file, { file: "submission.csv" });
   } catch (e) {
     throw new InvalidSubmissionError(`submission.csv cannot be read as CSV: ${(e as Error).message}`);
   }
+}
+
+/** Grade `<workspaceDir>/submission.csv` with the competition's own grader; InvalidSubmissionError when it cannot be graded. */
+export async function gradeSubmission(competition: Competition, workspaceDir: string): Promise<number> {
+  const submission = readSubmission(workspaceDir);
   const answers = await loadAnswers(competition);
   try {
     return competition.grade(submission, answers);
   } catch (e) {
     if (e instanceof InvalidSubmissionError) throw new InvalidSubmissionError(`submission.csv is not valid: ${e.message}`);
     throw e;
+  }
+}
+
+/**
+ * Run the workspace's train.py once, as a task's evaluator does before grading: a stale submission.csv is
+ * deleted first, and a missing script, a time-out or a non-zero exit is an InvalidSubmissionError.
+ */
+export async function runTrainScript(workspaceDir: string, runner: TaskRunner, timeoutMs: number): Promise<void> {
+  if (!fs.existsSync(path.join(workspaceDir, "train.py"))) throw new InvalidSubmissionError("train.py is missing from the workspace");
+  // A stale submission must not be scored in place of what train.py now writes.
+  fs.rmSync(path.join(workspaceDir, "submission.csv"), { force: true });
+  const run = await runner({ argv: [PYTHON, "train.py"], timeoutMs, outputLimit: 64_000 });
+  if (run.timedOut) throw new InvalidSubmissionError(`train.py did not finish within ${timeoutMs / 1000} s`);
+  if (run.exitCode !== 0) {
+    const tail = (run.stderr || run.stdout).trim().split("\n").slice(-15).join("\n");
+    throw new InvalidSubmissionError(`train.py failed with exit code ${run.exitCode}:\n${tail}`);
   }
 }
 
@@ -123,7 +145,7 @@ export function offlineResearchTask(spec: OfflineTaskSpec): ResearchTask {
     metric: spec.metric,
     direction: "higher",
     filesDir: spec.filesDir,
-    readOnly: ["train.csv", "test.csv", "sample_submission.csv"],
+    readOnly: spec.readOnly ?? ["train.csv", "test.csv", "sample_submission.csv"],
     needsDownload: false,
     hiddenSources: () => hiddenSources(spec.competition),
     baseline: loadBaseline(spec.taskDir),
@@ -138,15 +160,7 @@ export function offlineResearchTask(spec: OfflineTaskSpec): ResearchTask {
       }
     },
     async score(workspaceDir: string, runner: TaskRunner): Promise<number> {
-      if (!fs.existsSync(path.join(workspaceDir, "train.py"))) throw new InvalidSubmissionError("train.py is missing from the workspace");
-      // A stale submission must not be scored in place of what train.py now writes.
-      fs.rmSync(path.join(workspaceDir, "submission.csv"), { force: true });
-      const run = await runner({ argv: [PYTHON, "train.py"], timeoutMs: spec.timeoutMs, outputLimit: 64_000 });
-      if (run.timedOut) throw new InvalidSubmissionError(`train.py did not finish within ${spec.timeoutMs / 1000} s`);
-      if (run.exitCode !== 0) {
-        const tail = (run.stderr || run.stdout).trim().split("\n").slice(-15).join("\n");
-        throw new InvalidSubmissionError(`train.py failed with exit code ${run.exitCode}:\n${tail}`);
-      }
+      await runTrainScript(workspaceDir, runner, spec.timeoutMs);
       return gradeSubmission(spec.competition, workspaceDir);
     },
   };

@@ -51,6 +51,12 @@ export interface TaskContext {
   env?: Record<string, string | undefined>;
   /** One line of progress or a warning, for the user. */
   log?: (message: string) => void;
+  /**
+   * A local mirror for downloads from public URLs: each URL's scheme and host are replaced by this base
+   * (e.g. "http://127.0.0.1:8080" turns "https://host/a/b.tgz" into "http://127.0.0.1:8080/a/b.tgz").
+   * Kaggle downloads follow MLEBENCH_KAGGLE_API_URL instead, as everywhere else.
+   */
+  mirror?: string;
   /** Bytes done (and total, when known) of the file being downloaded. */
   onProgress?: (done: number, total: number | null) => void;
 }
@@ -74,6 +80,11 @@ export interface ResearchTask {
   hiddenSources(): string[];
   /** Whether preparing the task fetches data from the network. */
   needsDownload: boolean;
+  /**
+   * Whether the score depends on the machine (a run time): evaluation then scores the starter code
+   * on the same machine instead of comparing with the recorded baseline.
+   */
+  machineDependent?: boolean;
   /** The starter code's recorded score, or null until it has been measured. */
   baseline: Baseline | null;
   /**

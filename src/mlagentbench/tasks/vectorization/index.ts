@@ -20,6 +20,7 @@ export const vectorizationTask: ResearchTask = {
   filesDir: FILES_DIR,
   readOnly: [],
   needsDownload: false,
+  machineDependent: true,
   hiddenSources: () => [],
   baseline: loadBaseline(TASK_DIR),
   async prepare(workspaceDir: string): Promise<void> {
