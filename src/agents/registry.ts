@@ -5,11 +5,13 @@ import { aideAgent } from "./aide/index.js";
 import { aideOptions, type AideRequest } from "./aide/options.js";
 import { baselineAgent } from "./baseline/index.js";
 import { dummyAgent } from "./dummy.js";
+import { mlabAgent } from "./mlab/index.js";
+import { mlabOptions, type MlabRequest } from "./mlab/options.js";
 import { externalAgent } from "./external.js";
 import type { Agent } from "./types.js";
 
 /** Agents built into the package (others come from an --agent-config file). */
-export const BUILTIN_AGENTS = ["dummy", "baseline", "external", "aide"] as const;
+export const BUILTIN_AGENTS = ["dummy", "baseline", "external", "aide", "mlab"] as const;
 
 /** How the CLI describes an agent to run. */
 export interface AgentRequest {
@@ -23,6 +25,8 @@ export interface AgentRequest {
   secretsFile?: string;
   /** For "aide": model, search and LLM recording settings. */
   aide?: AideRequest;
+  /** For "mlab": model, steps, retrieval and LLM recording settings. */
+  mlab?: MlabRequest;
 }
 
 function parseEnvFlags(pairs: string[]): Record<string, string> {
@@ -69,6 +73,10 @@ export function resolveAgent(req: AgentRequest): Agent {
   if (req.id === "aide") {
     if (req.cmd) throw new UserError("--agent-cmd is only for --agent external (or an agent from --agent-config)");
     return aideAgent(aideOptions(req.aide ?? {}, secrets));
+  }
+  if (req.id === "mlab") {
+    if (req.cmd) throw new UserError("--agent-cmd is only for --agent external (or an agent from --agent-config)");
+    return mlabAgent(mlabOptions(req.mlab ?? {}, secrets));
   }
   if (req.id === "external") {
     if (!req.cmd) throw new UserError('--agent external needs --agent-cmd "<command run inside the sandbox>"');

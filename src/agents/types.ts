@@ -10,6 +10,11 @@ export interface AgentContext {
   seed: number;
   /** Wall-clock end of the run (epoch ms), or Infinity. */
   deadline: number;
+  /**
+   * Host folders behind the sandbox's paths, for agents that work on files from the harness side
+   * (the research agent): the competition's public data (read-only) and the run's writable folders.
+   */
+  hostPaths: { data: string; submission: string; code: string; logs: string; workspace: string };
   /** Host path of the agent's output log (logs/agent.log in the run dir). */
   agentLog: string;
   /** Harness log for the run (run.log). */

@@ -10,6 +10,7 @@ import { register as registerList } from "./list.js";
 import { register as registerPrepare } from "./prepare.js";
 import { register as registerReport } from "./report.js";
 import { register as registerRun } from "./run.js";
+import { register as registerTasks } from "./tasks.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -31,6 +32,7 @@ registerPrepare(program);
 registerGradeSample(program);
 registerGrade(program);
 registerRun(program);
+registerTasks(program);
 registerReport(program);
 registerDoctor(program);
 registerDemo(program);

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Option, type Command } from "commander";
 import type { AideRequest } from "../agents/aide/options.js";
+import type { MlabRequest } from "../agents/mlab/options.js";
 import { resolveAgent } from "../agents/registry.js";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
@@ -13,9 +14,10 @@ import { requireGpus } from "../sandbox/bwrap.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { EXIT, action, dataDirOption } from "./common.js";
+import { addLlmOptions, LLM_FLAG_KEYS, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
 import { runProgressView } from "./run-progress.js";
 
-interface RunFlags {
+interface RunFlags extends LlmFlags {
   agent: string;
   competition?: string[];
   split?: string;
@@ -43,26 +45,21 @@ interface RunFlags {
   allowHost: string[];
   dataDir?: string;
   json?: boolean;
-  llmModel?: string;
-  llmRecord?: string;
-  llmReplay?: string;
-  llmLog?: string;
-  llmPrices?: string;
-  llmMaxCost?: string;
-  llmMaxCalls?: string;
-  llmMaxTokens?: string;
   aideSteps?: string;
   aideDrafts?: string;
   aideDebugProb?: string;
   aideMaxDebugDepth?: string;
   aideExecTimeout?: string;
+  mlabSteps?: string;
+  mlabRetrieval?: boolean;
+  mlabExecTimeout?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** `mlebench run`: run an agent on competitions in sandboxes, as a resumable run group. */
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command("run")
     .summary("run an agent on competitions in sandboxes (a run group)")
     .description(
@@ -71,7 +68,7 @@ export function register(program: Command): void {
         "to <runs-dir>/<timestamp>_run-group_<agent>/<competition>_<uuid>/ (submission/, code/, logs/, snapshots/, " +
         "run.log, run.json) with metadata.json for the group, as upstream MLE-bench lays them out.",
     )
-    .requiredOption("--agent <id>", "agent to run: dummy, baseline, aide (with --llm-model), external (with --agent-cmd), or an id from --agent-config")
+    .requiredOption("--agent <id>", "agent to run: dummy, baseline, aide or mlab (with --llm-model), external (with --agent-cmd), or an id from --agent-config")
     .option("-c, --competition <id...>", "competition id(s)")
     .option("--split <name>", "every competition of a split (e.g. offline, lite)")
     .option("-l, --competition-list <file>", "a text file with one competition id per line (upstream's --competition-set)")
@@ -97,20 +94,17 @@ export function register(program: Command): void {
     .option("--agent-config <file>", "YAML file of agents: id → {cmd, dir, env_vars, network: {allow}}")
     .option("--secrets-file <file>", "KEY=VALUE file for ${{ secrets.NAME }} references (default: the environment)")
     .option("--env <KEY=VALUE>", "extra environment variable for the agent (repeatable)", collect, [])
-    .option("--allow-host <host>", "let the agent reach this host through the egress proxy, e.g. api.openai.com (repeatable)", collect, [])
-    .option("--llm-model <model>", "for --agent aide: openai/<m>, openai-responses/<m>, anthropic/<m> or compat/<m>@<url> (default: $MLEBENCH_LLM_MODEL); keys come from the harness's environment or --secrets-file, never the sandbox's")
-    .option("--llm-record <dir>", "for --agent aide: save every LLM answer under this folder")
-    .option("--llm-replay <dir>", "for --agent aide: answer every LLM call from recordings in this folder, with no network")
-    .option("--llm-log <file>", "for --agent aide: append one JSON line per LLM call here (default: logs/llm.jsonl of each run)")
-    .option("--llm-prices <file>", "for --agent aide: JSON file of prices (USD per 1M tokens: {model: {input, cachedInput, output}}) overriding or extending the built-in list prices")
-    .option("--llm-max-cost <usd>", "for --agent aide: stop a run's LLM calls once they have cost this much (USD)")
-    .option("--llm-max-calls <n>", "for --agent aide: most LLM calls per run")
-    .option("--llm-max-tokens <n>", "for --agent aide: most LLM tokens (input + output) per run")
+    .option("--allow-host <host>", "let the agent reach this host through the egress proxy, e.g. api.openai.com (repeatable)", collect, []);
+  addLlmOptions(cmd, "for --agent aide or mlab");
+  cmd
     .option("--aide-steps <n>", "for --agent aide: programs written, run and reviewed (default: 20)")
     .option("--aide-drafts <n>", "for --agent aide: first drafts before debugging or improving (default: 5)")
     .option("--aide-debug-prob <p>", "for --agent aide: chance of debugging a failed leaf at each later step (default: 0.5)")
     .option("--aide-max-debug-depth <n>", "for --agent aide: longest chain of fixes still extended (default: 3)")
     .option("--aide-exec-timeout <duration>", "for --agent aide: time limit of each program, e.g. 30m (default: 1h, never past the run's limit)")
+    .option("--mlab-steps <n>", "for --agent mlab: most research-agent steps, which is also the action environment's step limit (default: 50)")
+    .option("--mlab-retrieval", "for --agent mlab: keep a research log of step summaries and show its relevant part instead of older steps")
+    .option("--mlab-exec-timeout <duration>", "for --agent mlab: time limit of each Execute Script, e.g. 30m (default: 1h, never past the run's limit)")
     .addOption(dataDirOption())
     .option("--json", "print a JSON summary of the group on stdout")
     .action(
@@ -133,7 +127,7 @@ export function register(program: Command): void {
           allowHosts: flags.allowHost,
           configFile: flags.agentConfig,
           secretsFile: flags.secretsFile,
-          aide: aideRequest(flags),
+          ...llmAgentRequest(flags),
         });
         const snapshotEveryMs = snapshotInterval(flags.snapshotEvery, limits.wallMs);
         const group = new RunGroup(
@@ -198,35 +192,45 @@ export function register(program: Command): void {
     );
 }
 
-/** The --llm-* and --aide-* flags, refused for agents other than aide. */
-function aideRequest(flags: RunFlags): AideRequest | undefined {
-  const given = (["llmModel", "llmRecord", "llmReplay", "llmLog", "llmPrices", "llmMaxCost", "llmMaxCalls", "llmMaxTokens", "aideSteps", "aideDrafts", "aideDebugProb", "aideMaxDebugDepth", "aideExecTimeout"] as const).filter(
-    (k) => flags[k] !== undefined,
-  );
-  if (flags.agent !== "aide") {
-    if (given.length > 0) throw new UserError(`--${given[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is only for --agent aide`);
-    return undefined;
-  }
-  const num = (text: string | undefined, flag: string): number | undefined => {
-    if (text === undefined) return undefined;
-    const n = Number(text);
-    if (text.trim() === "" || !Number.isFinite(n)) throw new UserError(`${flag}: "${text}" is not a number`);
-    return n;
+const AIDE_FLAGS = ["aideSteps", "aideDrafts", "aideDebugProb", "aideMaxDebugDepth", "aideExecTimeout"] as const;
+const MLAB_FLAGS = ["mlabSteps", "mlabRetrieval", "mlabExecTimeout"] as const;
+
+function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** The --llm-* flags (aide and mlab), --aide-* (aide only) and --mlab-* (mlab only), refused for other agents. */
+function llmAgentRequest(flags: RunFlags): { aide?: AideRequest; mlab?: MlabRequest } {
+  const misplaced = (keys: readonly (keyof RunFlags)[], agents: string[]) => {
+    const given = keys.find((k) => flags[k] !== undefined);
+    if (given !== undefined && !agents.includes(flags.agent)) throw new UserError(`${flagName(given)} is only for --agent ${agents.join(" or ")}`);
   };
+  misplaced(LLM_FLAG_KEYS, ["aide", "mlab"]);
+  misplaced(AIDE_FLAGS, ["aide"]);
+  misplaced(MLAB_FLAGS, ["mlab"]);
+  if (flags.agent !== "aide" && flags.agent !== "mlab") return {};
+  const int = (text: string | undefined, flag: string) => (text === undefined ? undefined : parsePositiveInt(text, flag));
+  const duration = (text: string | undefined, flag: string) => (text === undefined ? undefined : parseDuration(text, flag));
+  const llm = llmRequestFromFlags(flags);
+  if (flags.agent === "mlab") {
+    return {
+      mlab: {
+        ...llm,
+        steps: int(flags.mlabSteps, "--mlab-steps"),
+        retrieval: flags.mlabRetrieval,
+        execTimeoutMs: duration(flags.mlabExecTimeout, "--mlab-exec-timeout"),
+      },
+    };
+  }
   return {
-    model: flags.llmModel,
-    llmRecord: flags.llmRecord,
-    llmReplay: flags.llmReplay,
-    llmLog: flags.llmLog,
-    llmPrices: flags.llmPrices,
-    maxCostUsd: num(flags.llmMaxCost, "--llm-max-cost"),
-    maxCalls: flags.llmMaxCalls === undefined ? undefined : parsePositiveInt(flags.llmMaxCalls, "--llm-max-calls"),
-    maxTokens: flags.llmMaxTokens === undefined ? undefined : parsePositiveInt(flags.llmMaxTokens, "--llm-max-tokens"),
-    steps: flags.aideSteps === undefined ? undefined : parsePositiveInt(flags.aideSteps, "--aide-steps"),
-    numDrafts: flags.aideDrafts === undefined ? undefined : parsePositiveInt(flags.aideDrafts, "--aide-drafts"),
-    debugProb: num(flags.aideDebugProb, "--aide-debug-prob"),
-    maxDebugDepth: num(flags.aideMaxDebugDepth, "--aide-max-debug-depth"),
-    execTimeoutMs: flags.aideExecTimeout === undefined ? undefined : parseDuration(flags.aideExecTimeout, "--aide-exec-timeout"),
+    aide: {
+      ...llm,
+      steps: int(flags.aideSteps, "--aide-steps"),
+      numDrafts: int(flags.aideDrafts, "--aide-drafts"),
+      debugProb: numberFlag(flags.aideDebugProb, "--aide-debug-prob"),
+      maxDebugDepth: numberFlag(flags.aideMaxDebugDepth, "--aide-max-debug-depth"),
+      execTimeoutMs: duration(flags.aideExecTimeout, "--aide-exec-timeout"),
+    },
   };
 }
 

@@ -239,6 +239,7 @@ export async function runTask(
       seed: task.seed,
       deadline,
       agentLog: path.join(task.runDir, "logs", "agent.log"),
+      hostPaths: { data: spec.dataDir, ...spec.writable },
       log,
     });
     record.exit_reason = outcome.reason;

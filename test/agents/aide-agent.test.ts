@@ -72,6 +72,7 @@ async function setup(
     seed: 7,
     deadline: Number.POSITIVE_INFINITY,
     agentLog: path.join(dirs.logs, "agent.log"),
+    hostPaths: { data, ...dirs },
     log: (m) => runLog.push(m),
   };
   return { ctx, sandbox, logs: dirs.logs, submission: dirs.submission, workspace: dirs.workspace, root };

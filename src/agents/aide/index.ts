@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../io/atomic.js";
-import { createClient, DEFAULT_LLM_TIMEOUT_MS, type ClientOptions } from "../../llm/client.js";
+import { createClient, DEFAULT_LLM_TIMEOUT_MS } from "../../llm/client.js";
+import type { LlmSettings } from "../llm-options.js";
 import { BudgetExceededError } from "../../llm/budget.js";
 import { callTool, StructuredOutputError } from "../../llm/structured.js";
 import type { LLMClient } from "../../llm/types.js";
@@ -17,26 +18,13 @@ import { DEFAULT_SEARCH, nextStep, seededRng, type SearchConfig } from "./search
 import { treeHtml } from "./tree-html.js";
 
 /** How the AIDE agent is configured. */
-export interface AideOptions extends Partial<SearchConfig> {
-  /** Model string, e.g. "openai/gpt-4o" or "compat/<model>@<url>". */
-  model: string;
+export interface AideOptions extends Partial<SearchConfig>, LlmSettings {
   /** Search steps (each writes, runs and reviews one program); default 20. */
   steps?: number;
   /** Time limit of each program, ms; default one hour, never past the run's deadline. */
   execTimeoutMs?: number;
   /** Sampling temperature of the coding and review calls; default 0.5. */
   temperature?: number;
-  /**
-   * Host folder to record LLM answers into. Recording and replaying keep wall-clock figures (time
-   * left, run times) out of the prompts, since a replay only answers prompts identical to the recorded ones.
-   */
-  llmRecordDir?: string;
-  /** Host folder to replay LLM answers from, with no network. */
-  llmReplayDir?: string;
-  /** Host file for the JSONL call log; default llm.jsonl in the run's logs folder. */
-  llmLog?: string;
-  /** Extra client settings (keys and base URLs come from `env`, the harness's environment by default). */
-  client?: Omit<ClientOptions, "logFile" | "recordDir" | "replayDir">;
   /** The Python that runs the programs inside the sandbox. */
   python?: string;
 }

@@ -33,6 +33,12 @@ export interface EnvironmentOptions {
   outputCap: number;
   /** trace.json, snapshots/<step>/ and tool_logs/ go here. */
   traceDir: string;
+  /**
+   * Top-level names that stand for other host folders in the file actions (e.g. "data" for a
+   * competition's read-only data). Inside the sandbox the same names must lead to the same folders
+   * (symlinks the caller makes); on the host they are resolved here and never followed as links.
+   */
+  aliases?: Record<string, { host: string; readOnly: boolean }>;
   /** Files larger than this are listed but not copied into snapshots (default 20 MiB). */
   snapshotMaxBytes?: number;
 }
@@ -62,6 +68,7 @@ export class Environment {
   readonly workspace: string;
   private readonly opts: EnvironmentOptions;
   private readonly readOnly: Set<string>;
+  private readonly aliases: Map<string, string>;
   private readonly steps: TraceStep[] = [];
   private readonly startMs = Date.now();
   private readonly hashes = new Map<string, string>();
@@ -71,8 +78,10 @@ export class Environment {
   constructor(opts: EnvironmentOptions) {
     this.opts = opts;
     this.workspace = fs.realpathSync(opts.workspace);
+    this.aliases = new Map(Object.entries(opts.aliases ?? {}).map(([name, a]) => [name, fs.realpathSync(a.host)]));
     // Keyed by the real, normalised path, so "./x", "a/../x" and links to x all hit the same entry.
-    this.readOnly = new Set((opts.readOnly ?? []).map((p) => resolveInWorkspace(this.workspace, p).rel));
+    this.readOnly = new Set((opts.readOnly ?? []).map((p) => this.resolve(p).rel));
+    for (const [name, a] of Object.entries(opts.aliases ?? {})) if (a.readOnly) this.readOnly.add(name);
     fs.mkdirSync(path.join(this.workspace, BACKUP_DIR), { recursive: true });
     fs.mkdirSync(path.join(opts.traceDir, "snapshots"), { recursive: true });
     fs.mkdirSync(path.join(opts.traceDir, "tool_logs"), { recursive: true });
@@ -171,6 +180,14 @@ export class Environment {
   }
 
   private resolve(given: string): ResolvedPath {
+    if (this.aliases.size > 0 && !path.isAbsolute(given) && !given.includes("\0")) {
+      const parts = path.posix.normalize(given.split(path.sep).join("/")).split("/");
+      const root = this.aliases.get(parts[0]!);
+      if (root !== undefined) {
+        const inner = resolveInWorkspace(root, parts.slice(1).join("/") || ".");
+        return { rel: inner.rel === "." ? parts[0]! : `${parts[0]}/${inner.rel}`, abs: inner.abs };
+      }
+    }
     return resolveInWorkspace(this.workspace, given);
   }
 
@@ -382,7 +399,8 @@ export class Environment {
   private snapshot(index: number): TraceStep["files"] {
     const traceRel = path.relative(this.workspace, path.resolve(this.opts.traceDir)).split(path.sep).join("/");
     const traceInside = traceRel !== "" && !traceRel.startsWith("..") && !path.isAbsolute(traceRel);
-    const skip = (rel: string): boolean => this.isReadOnly(rel) || (traceInside && (rel === traceRel || rel.startsWith(traceRel + "/")));
+    const skip = (rel: string): boolean =>
+      this.isReadOnly(rel) || this.aliases.has(rel) || (traceInside && (rel === traceRel || rel.startsWith(traceRel + "/")));
     const limit = this.opts.snapshotMaxBytes ?? 20 << 20;
     const seen = new Set<string>();
     const changed: string[] = [];

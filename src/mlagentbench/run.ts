@@ -1,0 +1,209 @@
+/** One research run: a task's workspace, the action environment in a sandbox, an agent, and the run's record. */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { runResearchAgent, type ResearchStop } from "../agents/mlab/loop.js";
+import type { LlmSettings } from "../agents/llm-options.js";
+import { writeFileAtomic } from "../io/atomic.js";
+import { createClient, DEFAULT_LLM_TIMEOUT_MS } from "../llm/client.js";
+import type { ExecResult, Limits, Sandbox, SandboxBackend } from "../sandbox/types.js";
+import { Environment } from "./env/environment.js";
+import { createTaskSandbox } from "./sandbox.js";
+import { PYTHON } from "./tasks/runner.js";
+import type { ResearchTask, TaskContext } from "./tasks/types.js";
+
+/** How a research run ended. */
+export const RunStatusSchema = z.enum(["finished", "step_limit", "time_limit", "error", "interrupted"]);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+/** run.json of a research run. */
+export const ResearchRunRecordSchema = z.object({
+  schema: z.literal("mlab-run/1"),
+  task: z.string(),
+  seed: z.number().int(),
+  agent: z.string(),
+  model: z.string().nullable(),
+  status: RunStatusSchema,
+  /** Why the agent stopped, as it says (final_answer, env_final, max_steps, no_valid_response, llm_error). */
+  stop: z.string().nullable(),
+  finalAnswer: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  wallSeconds: z.number(),
+  /** Environment steps taken (actions recorded in the trace). */
+  steps: z.number().int(),
+  usage: z.object({ calls: z.number(), inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() }),
+  error: z.string().nullable(),
+});
+export type ResearchRunRecord = z.infer<typeof ResearchRunRecordSchema>;
+
+/** The research agent's settings for a run (`--agent mlab`); absent for the baseline agent. */
+export interface ResearchAgentSettings extends LlmSettings {
+  /** Agent steps (default 50). */
+  steps?: number;
+  retrieval?: boolean;
+  temperature?: number;
+}
+
+/** Everything one research run needs. */
+export interface ResearchRunOptions {
+  task: ResearchTask;
+  seed: number;
+  /** The run's folder: workspace/, trace/, logs/ and run.json go here. */
+  runDir: string;
+  ctx: TaskContext;
+  backend: SandboxBackend;
+  /** Sandbox limits; wallMs is the episode's time limit too. */
+  limits: Limits;
+  /** "mlab" (the research agent; needs `mlab`) or "baseline" (runs train.py once and stops, as the reference's base agent). */
+  agent: "mlab" | "baseline";
+  mlab?: ResearchAgentSettings;
+  /** Environment steps (default 50, the reference's). */
+  maxEnvSteps?: number;
+  /** Time limit of one Execute Script, ms (default 1 h). */
+  execTimeoutMs?: number;
+  /** Bytes of a script's stdout and stderr kept (default 100 000). */
+  outputCap?: number;
+  /** Set when the user interrupts: the loop stops at its next step. */
+  signal?: AbortSignal;
+  /** One progress line. */
+  note?: (line: string) => void;
+}
+
+/** The folders of a research run. */
+export function researchRunPaths(runDir: string) {
+  return {
+    workspace: path.join(runDir, "workspace"),
+    trace: path.join(runDir, "trace"),
+    logs: path.join(runDir, "logs"),
+    scratch: path.join(runDir, "sandbox"),
+    record: path.join(runDir, "run.json"),
+  };
+}
+
+/** Run one agent on one task and write run.json (also when the run fails). */
+export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRunRecord> {
+  const dirs = researchRunPaths(opts.runDir);
+  if (fs.existsSync(dirs.record)) throw new Error(`${opts.runDir} already holds a run (run.json exists); use a new run group`);
+  fs.mkdirSync(dirs.logs, { recursive: true });
+  const note = (line: string) => {
+    fs.appendFileSync(path.join(dirs.logs, "run.log"), `${new Date().toISOString()} ${line}\n`);
+    opts.note?.(line);
+  };
+  const started = Date.now();
+  const startedAt = new Date(started).toISOString();
+  const client =
+    opts.agent === "mlab"
+      ? createClient(opts.mlab!.model, {
+          ...opts.mlab!.client,
+          logFile: opts.mlab!.llmLog ?? path.join(dirs.logs, "llm.jsonl"),
+          recordDir: opts.mlab!.llmRecordDir,
+          replayDir: opts.mlab!.llmReplayDir,
+          onRetry: (info) => note(`LLM call attempt ${info.attempt} failed (${info.reason}); retrying in ${info.delayMs} ms`),
+        })
+      : null;
+  let sandbox: Sandbox | null = null;
+  let env: Environment | null = null;
+  let status: RunStatus = "error";
+  let stop: ResearchStop | null = null;
+  let finalAnswer: string | null = null;
+  let error: string | null = null;
+  try {
+    await opts.task.prepare(dirs.workspace, opts.ctx);
+    sandbox = await createTaskSandbox(opts.task, { workspace: dirs.workspace, scratch: dirs.scratch }, opts.backend, opts.limits, {
+      seed: opts.seed,
+      id: `mlab-${path.basename(path.dirname(opts.runDir))}-${path.basename(opts.runDir)}`,
+    });
+    let ended: ExecResult | null = null;
+    const inner = sandbox;
+    const watched: Sandbox = Object.assign(Object.create(inner) as Sandbox, {
+      exec: async (argv: string[], o?: Parameters<Sandbox["exec"]>[1]) => {
+        const r = await inner.exec(argv, o);
+        if (r.reason === "interrupted" || r.reason === "oom" || r.reason === "disk_limit") ended = r;
+        return r;
+      },
+    });
+    const maxTimeMs = opts.limits.wallMs ?? Number.MAX_SAFE_INTEGER;
+    const deadline = started + maxTimeMs;
+    env = new Environment({
+      workspace: dirs.workspace,
+      readOnly: opts.task.readOnly,
+      sandbox: watched,
+      sandboxWorkspace: sandbox.paths.workspace,
+      python: PYTHON,
+      llm: client ?? undefined,
+      researchProblem: opts.task.statement,
+      maxSteps: opts.maxEnvSteps ?? 50,
+      maxTimeMs,
+      execTimeoutMs: opts.execTimeoutMs ?? 3_600_000,
+      outputCap: opts.outputCap ?? 100_000,
+      traceDir: dirs.trace,
+    });
+    const live = env;
+    const guarded = {
+      isFinal: () => ended !== null || opts.signal?.aborted === true || live.isFinal(),
+      step: (name: string, input: unknown) => live.step(name, input),
+    };
+    if (opts.agent === "baseline") {
+      await guarded.step("Execute Script", { script_name: "train.py" });
+      finalAnswer = "The starter code, run once unchanged.";
+      await guarded.step("Final Answer", { final_answer: finalAnswer });
+      stop = "final_answer";
+    } else {
+      const result = await runResearchAgent(guarded, {
+        llm: client!,
+        problem: opts.task.statement,
+        maxSteps: opts.mlab!.steps ?? 50,
+        retrieval: opts.mlab!.retrieval ?? false,
+        temperature: opts.mlab!.temperature,
+        logDir: path.join(dirs.logs, "agent"),
+        callTimeoutMs: () => Math.max(1000, Math.min(opts.mlab!.client?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS, deadline - Date.now())),
+        note,
+      });
+      stop = result.stop;
+      finalAnswer = result.finalAnswer;
+      error = result.error;
+    }
+    const endedBy = ended as ExecResult | null;
+    if (opts.signal?.aborted || endedBy?.reason === "interrupted") status = "interrupted";
+    else if (endedBy) {
+      status = "error";
+      error = `the sandbox ended the run: ${endedBy.reason}`;
+    } else if (stop === "llm_error" || stop === "no_valid_response") status = "error";
+    else if (Date.now() - started > maxTimeMs) status = "time_limit";
+    else if (stop === "final_answer") status = "finished";
+    else status = "step_limit";
+  } catch (e) {
+    status = "error";
+    error = e instanceof Error ? e.message : String(e);
+    note(`run failed: ${error}`);
+  } finally {
+    await sandbox?.close().catch((e: unknown) => note(`closing the sandbox failed: ${(e as Error).message}`));
+    fs.rmSync(dirs.scratch, { recursive: true, force: true });
+  }
+  const totals = client?.totals();
+  const record: ResearchRunRecord = {
+    schema: "mlab-run/1",
+    task: opts.task.name,
+    seed: opts.seed,
+    agent: opts.agent,
+    model: opts.mlab?.model ?? null,
+    status,
+    stop,
+    finalAnswer,
+    startedAt,
+    endedAt: new Date().toISOString(),
+    wallSeconds: (Date.now() - started) / 1000,
+    steps: env?.trace().length ?? 0,
+    usage: {
+      calls: totals?.calls ?? 0,
+      inputTokens: totals?.inputTokens ?? 0,
+      outputTokens: totals?.outputTokens ?? 0,
+      costUsd: totals?.costUsd ?? 0,
+    },
+    error,
+  };
+  writeFileAtomic(dirs.record, JSON.stringify(record, null, 2) + "\n");
+  note(`run ended: ${status}${error ? ` (${error})` : ""}`);
+  return record;
+}

@@ -1,0 +1,424 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { InvalidSubmissionError } from "../../src/core/errors.js";
+import { Environment } from "../../src/mlagentbench/env/environment.js";
+import {
+  evaluateGroup,
+  evaluateRun,
+  hostRunnerHandle,
+  bestCurve,
+  bestSoFar,
+  improvement,
+  renderEvalMarkdown,
+  subsampleSteps,
+  successAt,
+  workspaceAtStep,
+  type EvalOptions,
+  type RunEval,
+} from "../../src/mlagentbench/eval/index.js";
+import { getTask } from "../../src/mlagentbench/tasks/registry.js";
+import type { Direction, ResearchTask, TaskRunner } from "../../src/mlagentbench/tasks/types.js";
+import { localBackend } from "../../src/sandbox/local.js";
+import type { Sandbox } from "../../src/sandbox/types.js";
+import { tempDir } from "../helpers/data-dir.js";
+
+const CTX = { dataDir: tempDir("mlab-eval-data-") };
+
+const sandboxes: Sandbox[] = [];
+afterAll(async () => {
+  for (const s of sandboxes) await s.close();
+});
+
+/** A task scored by the number in result.txt (read through the runner), with one read-only data file. */
+function toyTask(direction: Direction, baseline: number | null, starter: Record<string, string> = {}): ResearchTask & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    name: "toy",
+    statement: "Make result.txt hold a better number.",
+    metric: "the number in result.txt",
+    direction,
+    filesDir: "/nonexistent",
+    readOnly: ["data.txt"],
+    hiddenSources: () => [],
+    needsDownload: false,
+    baseline: baseline === null ? null : { score: baseline, measuredAt: "2026-01-01T00:00:00.000Z", machine: "test" },
+    async prepare(ws) {
+      fs.mkdirSync(ws, { recursive: true });
+      fs.writeFileSync(path.join(ws, "data.txt"), "read only\n");
+      fs.writeFileSync(path.join(ws, "notes.md"), "starter\n");
+      for (const [name, text] of Object.entries(starter)) fs.writeFileSync(path.join(ws, name), text);
+    },
+    async score(ws, runner: TaskRunner) {
+      const run = await runner({ argv: ["/bin/cat", "result.txt"], timeoutMs: 10_000 });
+      calls.push(run.stdout);
+      // Scoring may write into the workspace; the run's own record must not see it.
+      fs.writeFileSync(path.join(ws, "scored.txt"), "x");
+      if (run.exitCode !== 0) throw new InvalidSubmissionError("result.txt is missing");
+      return Number(run.stdout);
+    },
+  };
+}
+
+type Action = [string, Record<string, unknown>];
+
+const write = (content: string, file = "result.txt"): Action => ["Write File", { file_name: file, content }];
+const FINAL: Action = ["Final Answer", { final_answer: "done" }];
+
+/** Drive the real environment through `actions` in a run folder `<group>/<task>-seed<seed>` and write its run.json. */
+async function makeRun(
+  groupDir: string,
+  task: ResearchTask,
+  seed: number,
+  actions: Action[],
+  extra: { snapshotMaxBytes?: number; record?: boolean } = {},
+): Promise<string> {
+  const runDir = path.join(groupDir, `${task.name}-seed${seed}`);
+  const ws = path.join(runDir, "workspace");
+  await task.prepare(ws, CTX);
+  const dirs = Object.fromEntries(["submission", "code", "logs"].map((d) => [d, path.join(runDir, "sb", d)])) as Record<string, string>;
+  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  const sandbox = await localBackend.create({
+    id: `mlab-eval-${path.basename(groupDir)}-${seed}`,
+    dataDir: ws,
+    writable: { submission: dirs.submission, code: dirs.code, logs: dirs.logs, workspace: ws },
+    files: {},
+    sockets: [],
+    env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" },
+    limits: { wallMs: null, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 10 << 20 },
+    gpus: [],
+    network: "none",
+  });
+  sandboxes.push(sandbox);
+  const env = new Environment({
+    workspace: ws,
+    readOnly: task.readOnly,
+    sandbox,
+    sandboxWorkspace: ws,
+    python: "/usr/bin/python3",
+    maxSteps: 50,
+    maxTimeMs: 60_000,
+    execTimeoutMs: 20_000,
+    outputCap: 1 << 20,
+    traceDir: path.join(runDir, "trace"),
+    snapshotMaxBytes: extra.snapshotMaxBytes,
+  });
+  for (const [name, args] of actions) await env.step(name, args);
+  if (extra.record !== false) {
+    const finalAnswer = actions.some(([n]) => n === "Final Answer") ? "done" : null;
+    const record = {
+      schema: "mlab-run/1", task: task.name, seed, agent: "scripted", model: null, status: "finished", finalAnswer,
+      startedAt: "2026-01-01T00:00:00.000Z", endedAt: "2026-01-01T00:01:40.000Z", wallSeconds: 100 * seed, steps: actions.length,
+      usage: { calls: 2, inputTokens: 1000 * seed, outputTokens: 10 * seed, costUsd: 0.5 * seed }, error: null,
+    };
+    fs.writeFileSync(path.join(runDir, "run.json"), JSON.stringify(record));
+  }
+  return runDir;
+}
+
+function options(task: ResearchTask, more: Partial<EvalOptions> = {}): EvalOptions {
+  return { ctx: CTX, makeRunner: hostRunnerHandle, getTask: () => task, tmpDir: tempDir("mlab-eval-tmp-"), ...more };
+}
+
+describe("improvement and subsampling", () => {
+  it("computes relative improvement in both directions and success at each threshold", () => {
+    expect(improvement(1.2, 1, "higher")).toBeCloseTo(0.2, 12);
+    expect(improvement(0.7, 1, "lower")).toBeCloseTo(0.3, 12);
+    expect(improvement(-0.5, -1, "higher")).toBeCloseTo(0.5, 12);
+    expect(improvement(-1.5, -1, "lower")).toBeCloseTo(0.5, 12);
+    expect(improvement(1, 0, "higher")).toBeNull();
+    expect(improvement(null, 1, "higher")).toBeNull();
+    expect(successAt(0.15)).toEqual({ "5": true, "10": true, "15": true, "20": false, "30": false });
+    expect(successAt(0.0999)).toEqual({ "5": true, "10": false, "15": false, "20": false, "30": false });
+    expect(successAt(null)).toEqual({ "5": false, "10": false, "15": false, "20": false, "30": false });
+  });
+
+  it("subsamples like the reference evaluation: every ⌊n/50⌋-th step, at most 50", () => {
+    expect(subsampleSteps(3, 50)).toEqual([0, 1, 2]);
+    expect(subsampleSteps(50, 50)).toHaveLength(50);
+    const s = subsampleSteps(120, 50);
+    expect(s).toHaveLength(50);
+    expect(s.slice(0, 3)).toEqual([0, 2, 4]);
+    expect(s[49]).toBe(98);
+    expect(subsampleSteps(175, 50).slice(0, 3)).toEqual([0, 3, 6]);
+    expect(subsampleSteps(5, 2)).toEqual([0, 2]);
+  });
+});
+
+describe("best-so-far curves", () => {
+  const run = (direction: Direction, numSteps: number, scores: [number, number | null][], finalScore: number | null) =>
+    ({ direction, numSteps, finalScore, steps: scores.map(([step, score]) => ({ step, score, error: null, missing: [] })) }) as unknown as RunEval;
+
+  it("keeps the best score so far per step, counting the final workspace as the last step", () => {
+    expect(bestSoFar(run("lower", 5, [[0, 0.9], [2, 0.7], [4, null]], 0.8))).toEqual([0.9, 0.9, 0.7, 0.7, 0.7]);
+    expect(bestSoFar(run("higher", 3, [[0, null]], 0.6))).toEqual([null, null, 0.6]);
+    expect(bestSoFar(run("higher", 0, [], null))).toEqual([]);
+  });
+
+  it("averages runs, carrying a shorter run's last value to the longest run's end", () => {
+    const curve = bestCurve([run("higher", 2, [[0, 1], [1, 3]], 3), run("higher", 4, [[0, 2], [1, null], [2, 5], [3, 5]], 5), run("higher", 1, [[0, null]], null)]);
+    expect(curve).toEqual([
+      { step: 0, mean: 1.5, sem: 0.5, runs: 2 },
+      { step: 1, mean: 2.5, sem: 0.5, runs: 2 },
+      { step: 2, mean: 4, sem: 1, runs: 2 },
+      { step: 3, mean: 4, sem: 1, runs: 2 },
+    ]);
+  });
+});
+
+describe("evaluateRun", () => {
+  it("scores each step, the final workspace and the improvement (higher is better)", async () => {
+    const task = toyTask("higher", 1.0);
+    const group = tempDir("mlab-eval-group-");
+    const runDir = await makeRun(group, task, 1, [write("1.05"), write("1.2"), FINAL]);
+    const before = fs.readdirSync(path.join(runDir, "workspace")).sort();
+    const ev = await evaluateRun(runDir, options(task));
+    expect(ev.steps).toEqual([
+      { step: 0, score: 1.05, error: null, missing: [] },
+      { step: 1, score: 1.2, error: null, missing: [] },
+      { step: 2, score: 1.2, error: null, missing: [] },
+    ]);
+    expect(ev.finalScore).toBe(1.2);
+    expect(ev.finalError).toBeNull();
+    expect(ev.bestScore).toBe(1.2);
+    expect(ev.bestStep).toBe(1);
+    expect(ev.improvement).toBeCloseTo(0.2, 12);
+    expect(ev.bestImprovement).toBeCloseTo(0.2, 12);
+    expect(ev.success).toEqual({ "5": true, "10": true, "15": true, "20": true, "30": false });
+    expect(ev.baseline).toBe(1);
+    expect(ev.baselineSource).toBe("recorded");
+    expect(ev.submittedFinalAnswer).toBe(true);
+    expect(ev.numSteps).toBe(3);
+    expect(ev.tokens).toBe(1010);
+    expect(ev.costUsd).toBe(0.5);
+    expect(ev.wallSeconds).toBe(100);
+    expect(ev.status).toBe("finished");
+    // Steps 1 and 2 hold the same files: two states scored, plus the final workspace.
+    expect(ev.statesScored).toBe(2);
+    expect(task.calls).toEqual(["1.2", "1.05", "1.2"]);
+    // Scoring ran on copies: the run's workspace is as the agent left it.
+    expect(fs.readdirSync(path.join(runDir, "workspace")).sort()).toEqual(before);
+    expect(before).not.toContain("scored.txt");
+    const saved = JSON.parse(fs.readFileSync(path.join(runDir, "eval.json"), "utf8")) as RunEval;
+    expect(saved.finalScore).toBe(1.2);
+    expect(saved.steps.map((s) => s.score)).toEqual([1.05, 1.2, 1.2]);
+  });
+
+  it("measures improvement the other way when lower is better", async () => {
+    const task = toyTask("lower", 1.0);
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("0.9"), write("0.7"), write("0.95"), FINAL]);
+    const ev = await evaluateRun(runDir, options(task));
+    expect(ev.steps.map((s) => s.score)).toEqual([0.9, 0.7, 0.95, 0.95]);
+    expect(ev.finalScore).toBe(0.95);
+    expect(ev.improvement).toBeCloseTo(0.05, 12);
+    expect(ev.bestScore).toBe(0.7);
+    expect(ev.bestStep).toBe(1);
+    expect(ev.bestImprovement).toBeCloseTo(0.3, 12);
+    expect(ev.success).toEqual({ "5": true, "10": false, "15": false, "20": false, "30": false });
+  });
+
+  it("reports a final state that cannot be scored as a failure, with the scorer's reason", async () => {
+    const task = toyTask("higher", 1.0);
+    const rm = "import os\nos.remove('result.txt')\n";
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("2"), write(rm, "rm.py"), ["Execute Script", { script_name: "rm.py" }]]);
+    const ev = await evaluateRun(runDir, options(task));
+    expect(ev.steps).toEqual([
+      { step: 0, score: 2, error: null, missing: [] },
+      { step: 1, score: 2, error: null, missing: [] },
+      { step: 2, score: null, error: "result.txt is missing", missing: [] },
+    ]);
+    expect(ev.finalScore).toBeNull();
+    expect(ev.finalError).toBe("result.txt is missing");
+    expect(ev.improvement).toBeNull();
+    expect(ev.bestScore).toBe(2);
+    expect(ev.bestImprovement).toBeCloseTo(1, 12);
+    expect(ev.success).toEqual({ "5": false, "10": false, "15": false, "20": false, "30": false });
+    expect(ev.submittedFinalAnswer).toBe(false);
+  });
+
+  it("scores identical states once, however many steps share them", async () => {
+    const task = toyTask("higher", 1.0);
+    const look: Action = ["List Files", { dir_path: "." }];
+    const log: Action = ["Append Summary to Research Log", { content: "tried nothing" }];
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("1.1"), look, log, look, write("1.3"), look, FINAL]);
+    const ev = await evaluateRun(runDir, options(task, { steps: true }));
+    expect(ev.steps.map((s) => s.score)).toEqual([1.1, 1.1, 1.1, 1.1, 1.3, 1.3, 1.3]);
+    expect(ev.statesScored).toBe(2);
+    expect(task.calls).toHaveLength(3);
+  });
+
+  it("scores at most maxSteps subsampled steps, and none when steps are off", async () => {
+    const task = toyTask("higher", 1.0);
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("1.1"), write("1.2"), write("1.3"), write("1.4"), FINAL]);
+    const ev = await evaluateRun(runDir, options(task, { maxSteps: 2 }));
+    expect(ev.steps.map((s) => [s.step, s.score])).toEqual([[0, 1.1], [2, 1.3]]);
+    expect(ev.bestScore).toBe(1.4);
+    expect(ev.bestStep).toBe(4);
+    const off = await evaluateRun(runDir, options(task, { steps: false }));
+    expect(off.steps).toEqual([]);
+    expect(off.finalScore).toBe(1.4);
+    expect(off.statesScored).toBe(0);
+  });
+
+  it("reports a run without run.json as an error run and still scores what it left", async () => {
+    const task = toyTask("higher", 1.0);
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 7, [write("1.3")], { record: false });
+    const ev = await evaluateRun(runDir, options(task));
+    expect(ev.status).toBe("error");
+    expect(ev.error).toBe(`${path.join(runDir, "run.json")} is missing: the run ended before writing its record`);
+    expect(ev.task).toBe("toy");
+    expect(ev.seed).toBe(7);
+    expect(ev.finalScore).toBe(1.3);
+    expect(ev.numSteps).toBe(1);
+    expect(ev.tokens).toBeNull();
+    expect(fs.existsSync(path.join(runDir, "eval.json"))).toBe(true);
+
+    const bad = path.join(tempDir("mlab-eval-group-"), "toy-seed2");
+    fs.mkdirSync(bad);
+    fs.writeFileSync(path.join(bad, "run.json"), JSON.stringify({ schema: "mlab-run/1", task: "toy", seed: "two" }));
+    const evBad = await evaluateRun(bad, options(task));
+    expect(evBad.status).toBe("error");
+    expect(evBad.error).toContain(`${path.join(bad, "run.json")} is not a valid run record: seed:`);
+    expect(evBad.finalError).toBe(`there is no final workspace: ${path.join(bad, "workspace")} does not exist`);
+    expect(evBad.stepsError).toContain("trace.json: it does not exist");
+  });
+
+  it("measures the starter code when the task has no recorded baseline", async () => {
+    const task = toyTask("higher", null, { "result.txt": "0.5" });
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("0.6"), FINAL]);
+    const ev = await evaluateRun(runDir, options(task, { steps: false }));
+    expect(ev.baseline).toBe(0.5);
+    expect(ev.baselineSource).toBe("measured");
+    expect(ev.improvement).toBeCloseTo(0.2, 12);
+    expect(task.calls).toEqual(["0.5", "0.6"]);
+  });
+});
+
+describe("workspaceAtStep", () => {
+  it("rebuilds each step's files, applies deletions and names files too large to restore", async () => {
+    const task = toyTask("higher", 1.0);
+    const rm = "import os\nos.remove('result.txt')\nos.remove('notes.md')\n";
+    const big = "y".repeat(300);
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [
+      write("2"),
+      write(rm, "rm.py"),
+      write(big, "big.txt"),
+      ["Execute Script", { script_name: "rm.py" }],
+      write("small", "big.txt"),
+    ], { snapshotMaxBytes: 200 });
+    const at = async (step: number) => {
+      const dir = path.join(tempDir("mlab-eval-ws-"), "ws");
+      const rec = await workspaceAtStep(task, runDir, step, dir, CTX);
+      const files = Object.fromEntries(
+        fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
+          const rel = path.relative(dir, path.join(e.parentPath, e.name));
+          return [rel, fs.readFileSync(path.join(dir, rel), "utf8")];
+        }),
+      );
+      return { missing: rec.missing, files };
+    };
+    expect(await at(0)).toEqual({ missing: [], files: { "data.txt": "read only\n", "notes.md": "starter\n", "result.txt": "2" } });
+    expect((await at(1)).files["rm.py"]).toBe(rm);
+    expect(await at(2)).toEqual({ missing: ["big.txt"], files: { "data.txt": "read only\n", "notes.md": "starter\n", "result.txt": "2", "rm.py": rm } });
+    expect(await at(3)).toEqual({ missing: ["big.txt"], files: { "data.txt": "read only\n", "rm.py": rm } });
+    expect(await at(4)).toEqual({ missing: [], files: { "data.txt": "read only\n", "rm.py": rm, "big.txt": "small" } });
+    await expect(workspaceAtStep(task, runDir, 5, path.join(tempDir("mlab-eval-ws-"), "ws"), CTX)).rejects.toThrow("Step 5 is not in the trace");
+    const ev = await evaluateRun(runDir, options(task));
+    expect(ev.steps.map((s) => s.missing)).toEqual([[], [], ["big.txt"], ["big.txt"], []]);
+  });
+
+  it("drops a starter file removed during the first step, which no snapshot lists", async () => {
+    const task = toyTask("higher", 1.0, { "clean.py": "import os\nos.remove('notes.md')\n", "result.txt": "1.0" });
+    const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [["Execute Script", { script_name: "clean.py" }], write("1.1")]);
+    const dir = path.join(tempDir("mlab-eval-ws-"), "ws");
+    expect(await workspaceAtStep(task, runDir, 0, dir, CTX)).toEqual({ missing: [] });
+    expect(fs.readdirSync(dir).sort()).toEqual(["clean.py", "data.txt", "result.txt"]);
+    await expect(evaluateRun(runDir, options(task, { maxSteps: 0 }))).rejects.toThrow("maxSteps must be a positive whole number of steps, got 0");
+  });
+});
+
+describe("evaluateGroup", () => {
+  it("summarises success with SEM over runs, the best-score curve and renders tables", async () => {
+    const task = toyTask("higher", 1.0);
+    const group = tempDir("mlab-eval-group-");
+    fs.writeFileSync(
+      path.join(group, "group.json"),
+      JSON.stringify({ schema: "mlab-group/1", id: "g1", agent: "scripted", model: "none", tasks: ["toy"], seeds: [1, 2, 3], createdAt: "2026-01-01T00:00:00Z" }),
+    );
+    await makeRun(group, task, 1, [write("1.1"), write("1.2"), FINAL]);
+    await makeRun(group, task, 2, [write("1.15"), FINAL]);
+    await makeRun(group, task, 3, [write("1.0"), FINAL]);
+    const summary = await evaluateGroup(group, options(task));
+    expect(summary.tasks).toHaveLength(1);
+    const t = summary.tasks[0];
+    expect(t.runs).toBe(3);
+    expect(t.success["10"].mean).toBeCloseTo(2 / 3, 12);
+    expect(t.success["10"].sem).toBeCloseTo(1 / 3, 12);
+    expect(t.success["20"].mean).toBeCloseTo(1 / 3, 12);
+    expect(t.success["20"].sem).toBeCloseTo(1 / 3, 12);
+    expect(t.success["30"].mean).toBe(0);
+    expect(t.success["30"].sem).toBe(0);
+    expect(t.improvement!.mean).toBeCloseTo(0.35 / 3, 12);
+    // sample sd of (0.2, 0.15, 0) over sqrt(3)
+    expect(t.improvement!.sem).toBeCloseTo(Math.sqrt(0.0216666666666667 / 2) / Math.sqrt(3), 10);
+    expect(t.meanTokens).toBeCloseTo((1010 + 2020 + 3030) / 3, 9);
+    expect(t.meanCostUsd).toBeCloseTo(1, 12);
+    expect(t.meanWallSeconds).toBe(200);
+    expect(t.finalAnswerShare).toBe(1);
+    expect(t.errors).toBe(0);
+    expect(t.curve.map((p) => [p.step, Number(p.mean.toFixed(6)), p.runs])).toEqual([
+      [0, 1.083333, 3],
+      [1, 1.116667, 3],
+      [2, 1.116667, 3],
+    ]);
+    const md = renderEvalMarkdown(summary);
+    expect(md).toContain("| toy | higher | 1 (recorded) | 3 | 66.7 ± 33.3 | 66.7 ± 33.3 | 66.7 ± 33.3 | 33.3 ± 33.3 | 0.0 ± 0.0 | 11.7 ± 6.0 | 11.7 ± 6.0 | 100.0 | 2020 | 1.00 | 3m20s | 0 | 0 |");
+    expect(md).toContain("| toy-seed1 | toy | 1 | finished | 1.2 | 1.2 | 20.0 | 3 | 1010 |  |");
+    expect(md).toContain("| toy-seed3 | toy | 3 | finished | 1 | 1 | 0.0 | 2 | 3030 |  |");
+    const onDisk = JSON.parse(fs.readFileSync(path.join(group, "eval", "summary.json"), "utf8"));
+    expect(onDisk.tasks[0].success["10"].mean).toBeCloseTo(2 / 3, 12);
+    expect(fs.readFileSync(path.join(group, "eval", "summary.md"), "utf8")).toBe(md);
+    const html = fs.readFileSync(path.join(group, "eval", "summary.html"), "utf8");
+    expect(html).toContain('id="chart-success-10"');
+    expect(html).toContain('data-category="toy" data-value="66.66666666666666"');
+    expect(html).toContain('id="chart-curve-0"');
+    expect(html).toContain("<td>toy-seed2</td>");
+  });
+
+  it("reports runs group.json promises but that left no record as errors", async () => {
+    const task = toyTask("higher", 1.0);
+    const group = tempDir("mlab-eval-group-");
+    fs.writeFileSync(
+      path.join(group, "group.json"),
+      JSON.stringify({ schema: "mlab-group/1", id: "g2", agent: "scripted", model: null, tasks: ["toy"], seeds: [1, 2], createdAt: "2026-01-01T00:00:00Z" }),
+    );
+    await makeRun(group, task, 1, [write("1.2"), FINAL]);
+    const summary = await evaluateGroup(group, options(task, { steps: false }));
+    expect(summary.runs.map((r) => [r.run, r.status, r.finalScore])).toEqual([
+      ["toy-seed1", "finished", 1.2],
+      ["toy-seed2", "error", null],
+    ]);
+    expect(summary.runs[1].note).toBe(`The run folder ${path.join(group, "toy-seed2")} does not exist: the run never started or was removed`);
+    expect(summary.tasks[0].errors).toBe(1);
+    expect(summary.tasks[0].unscored).toBe(1);
+    expect(summary.tasks[0].success["10"].mean).toBe(0.5);
+    await expect(evaluateGroup(path.join(group, "nope"), options(task))).rejects.toThrow("does not exist");
+  });
+});
+
+describe("a real task", () => {
+  it("finds no improvement for titanic's untouched starter code", async () => {
+    const task = getTask("titanic");
+    expect(task.baseline).not.toBeNull();
+    const group = tempDir("mlab-eval-titanic-");
+    const runDir = path.join(group, "titanic-seed1");
+    await task.prepare(path.join(runDir, "workspace"), CTX);
+    const ev = await evaluateRun(runDir, { ctx: CTX, makeRunner: hostRunnerHandle, steps: false });
+    expect(ev.finalError).toBeNull();
+    expect(ev.finalScore).toBeCloseTo(task.baseline!.score, 3);
+    expect(Math.abs(ev.improvement!)).toBeLessThan(0.005);
+    expect(ev.success["5"]).toBe(false);
+    expect(ev.status).toBe("error");
+  }, 120_000);
+});
