@@ -1,7 +1,7 @@
 /** The LLM settings every LLM-driven agent shares (model, recording, prices, budget), checked up front. */
 import path from "node:path";
 import { UserError } from "../core/errors.js";
-import type { ClientOptions } from "../llm/client.js";
+import { createClient, DEFAULT_LLM_TIMEOUT_MS, type ClientOptions } from "../llm/client.js";
 import { createProvider, parseModel } from "../llm/model.js";
 import { loadPrices } from "../llm/pricing.js";
 
@@ -56,5 +56,27 @@ export function llmSettings(req: LlmRequest, env: Record<string, string | undefi
     llmReplayDir: abs(req.llmReplay),
     llmLog: abs(req.llmLog),
     client: { env, prices, budget: { maxCostUsd: req.maxCostUsd, maxCalls: req.maxCalls, maxTokens: req.maxTokens } },
+  };
+}
+
+/** The run's LLM client: calls logged to `defaultLog` unless --llm-log says otherwise, recorded or replayed as asked, each retry told to `note`. */
+export function agentClient(settings: LlmSettings, defaultLog: string, note: (line: string) => void) {
+  return createClient(settings.model, {
+    ...settings.client,
+    logFile: settings.llmLog ?? defaultLog,
+    recordDir: settings.llmRecordDir,
+    replayDir: settings.llmReplayDir,
+    onRetry: (info) => {
+      note(`LLM call attempt ${info.attempt} failed (${info.reason}); retrying in ${info.delayMs} ms`);
+      settings.client?.onRetry?.(info);
+    },
+  });
+}
+
+/** Each call's timeout: the client's (default 10 min), but never past `deadline`, where the harness would end the run with nothing saved. */
+export function callTimeout(settings: LlmSettings, deadline: number): () => number {
+  return () => {
+    const base = settings.client?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+    return Number.isFinite(deadline) ? Math.max(1000, Math.min(base, deadline - Date.now())) : base;
   };
 }

@@ -3,9 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { runResearchAgent, type ResearchStop } from "../agents/mlab/loop.js";
-import type { LlmSettings } from "../agents/llm-options.js";
+import { agentClient, callTimeout, type LlmSettings } from "../agents/llm-options.js";
 import { writeFileAtomic } from "../io/atomic.js";
-import { createClient, DEFAULT_LLM_TIMEOUT_MS } from "../llm/client.js";
 import type { ExecResult, Limits, Sandbox, SandboxBackend } from "../sandbox/types.js";
 import { Environment } from "./env/environment.js";
 import { createTaskSandbox } from "./sandbox.js";
@@ -92,16 +91,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
   };
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
-  const client =
-    opts.agent === "mlab"
-      ? createClient(opts.mlab!.model, {
-          ...opts.mlab!.client,
-          logFile: opts.mlab!.llmLog ?? path.join(dirs.logs, "llm.jsonl"),
-          recordDir: opts.mlab!.llmRecordDir,
-          replayDir: opts.mlab!.llmReplayDir,
-          onRetry: (info) => note(`LLM call attempt ${info.attempt} failed (${info.reason}); retrying in ${info.delayMs} ms`),
-        })
-      : null;
+  const client = opts.agent === "mlab" ? agentClient(opts.mlab!, path.join(dirs.logs, "llm.jsonl"), note) : null;
   let sandbox: Sandbox | null = null;
   let env: Environment | null = null;
   let status: RunStatus = "error";
@@ -157,7 +147,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
         retrieval: opts.mlab!.retrieval ?? false,
         temperature: opts.mlab!.temperature,
         logDir: path.join(dirs.logs, "agent"),
-        callTimeoutMs: () => Math.max(1000, Math.min(opts.mlab!.client?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS, deadline - Date.now())),
+        callTimeoutMs: callTimeout(opts.mlab!, deadline),
         note,
       });
       stop = result.stop;

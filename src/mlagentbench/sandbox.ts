@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Limits, Sandbox, SandboxBackend, SandboxSpec } from "../sandbox/types.js";
-import { SANDBOX_PATHS, WRITABLE_DIRS } from "../sandbox/types.js";
+import { baseSandboxEnv, SANDBOX_PATHS, WRITABLE_DIRS } from "../sandbox/types.js";
 import { sandboxRunner } from "./tasks/runner.js";
 import type { ResearchTask, TaskRunner } from "./tasks/types.js";
 
@@ -17,11 +17,7 @@ export interface TaskSandboxDirs {
 /** Environment of everything a research task runs. */
 function taskEnv(seed: number, task: string): Record<string, string> {
   return {
-    PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-    HOME: SANDBOX_PATHS.workspace,
-    LANG: "C.UTF-8",
-    LC_ALL: "C.UTF-8",
-    PYTHONUNBUFFERED: "1",
+    ...baseSandboxEnv(),
     MLAGENTBENCH_TASK: task,
     MLEBENCH_SEED: String(seed),
   };

@@ -11,7 +11,7 @@ import { gradeToReport, loadGradingInputs } from "../grading/grade.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { formatDuration } from "../sandbox/limits.js";
 import type { ExitReason, Limits, Sandbox, SandboxBackend, SandboxSpec, SocketService } from "../sandbox/types.js";
-import { SANDBOX_PATHS, WRITABLE_DIRS } from "../sandbox/types.js";
+import { baseSandboxEnv, WRITABLE_DIRS } from "../sandbox/types.js";
 import { startEgressProxy, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
 import { readRunRecord, writeRunRecord, type RunRecord } from "./record.js";
@@ -60,11 +60,7 @@ export function snapshotName(elapsedSeconds: number): string {
 /** Environment every agent process starts with; nothing is inherited from the harness. */
 function baseEnv(seed: number, competitionId: string): Record<string, string> {
   return {
-    PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-    HOME: SANDBOX_PATHS.workspace,
-    LANG: "C.UTF-8",
-    LC_ALL: "C.UTF-8",
-    PYTHONUNBUFFERED: "1",
+    ...baseSandboxEnv(),
     COMPETITION_ID: competitionId,
     MLEBENCH_SEED: String(seed),
   };

@@ -15,6 +15,17 @@ export const SANDBOX_PATHS = {
   runtime: "/run/mlebench",
 } as const;
 
+/** The environment every sandboxed process starts from; a run adds its own variables. */
+export function baseSandboxEnv(): Record<string, string> {
+  return {
+    PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    HOME: SANDBOX_PATHS.workspace,
+    LANG: "C.UTF-8",
+    LC_ALL: "C.UTF-8",
+    PYTHONUNBUFFERED: "1",
+  };
+}
+
 /** The compiled in-sandbox init (it sits next to this module after `npm run build`); every backend mounts it. */
 export const INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
 

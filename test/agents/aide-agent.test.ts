@@ -5,10 +5,10 @@ import { aideAgent, AIDE_FILES, type AideOptions } from "../../src/agents/aide/i
 import { JournalFileSchema, type JournalNode } from "../../src/agents/aide/journal.js";
 import type { AgentContext } from "../../src/agents/types.js";
 import { getCompetition } from "../../src/competitions/registry.js";
-import { localBackend } from "../../src/sandbox/local.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { anthropicText, anthropicToolUse, openaiRefusal, openaiText, openaiToolCall, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
+import { localTestSandbox } from "../helpers/local-sandbox.js";
 
 const GOOD = `import pandas as pd
 test = pd.read_csv("./input/test.csv")
@@ -53,17 +53,7 @@ async function setup(
     string
   >;
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
-  const sandbox = await localBackend.create({
-    id: `aide-test-${path.basename(root)}`,
-    dataDir: data,
-    writable: dirs,
-    files: {},
-    sockets: [],
-    env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8", PYTHONUNBUFFERED: "1" },
-    limits: { wallMs: null, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 10 << 20 },
-    gpus: [],
-    network: "none",
-  });
+  const sandbox = await localTestSandbox(`aide-test-${path.basename(root)}`, data, dirs, { PYTHONUNBUFFERED: "1" });
   const runLog: string[] = [];
   const ctx: AgentContext = {
     sandbox,

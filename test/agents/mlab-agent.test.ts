@@ -6,10 +6,10 @@ import { mlabOptions } from "../../src/agents/mlab/options.js";
 import type { AgentContext } from "../../src/agents/types.js";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { UserError } from "../../src/core/errors.js";
-import { localBackend } from "../../src/sandbox/local.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
+import { localTestSandbox } from "../helpers/local-sandbox.js";
 
 let llm: FakeLLM;
 beforeAll(async () => {
@@ -46,17 +46,7 @@ describe("mlab as an MLE-bench agent (local sandbox, fake LLM)", () => {
       string
     >;
     for (const d of Object.values(dirs)) fs.mkdirSync(d);
-    const sandbox = await localBackend.create({
-      id: `mlab-agent-${path.basename(root)}`,
-      dataDir: data,
-      writable: dirs,
-      files: {},
-      sockets: [],
-      env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" },
-      limits: { wallMs: null, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 10 << 20 },
-      gpus: [],
-      network: "none",
-    });
+    const sandbox = await localTestSandbox(`mlab-agent-${path.basename(root)}`, data, dirs);
     sandboxes.push(sandbox);
     const ctx: AgentContext = {
       sandbox,

@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, mlebench, REPO, type CliResult } from "../helpers/cli.js";
+import { mlebench, mlebenchAsync } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
 import { titanicDataDir } from "../helpers/runs.js";
@@ -10,18 +9,6 @@ import { getSandboxBackend } from "../../src/sandbox/registry.js";
 
 const BACKENDS = ["local", ...((await getSandboxBackend("bwrap").unavailable()) === null ? ["bwrap"] : [])];
 
-/** Runs the CLI without blocking, so the fake server in this process can answer. */
-function mlebenchAsync(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const { MLEBENCH_DATA_DIR: _ignored, MLEBENCH_LLM_MODEL: _model, ...base } = process.env;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...base, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 function answer(action: string, input: unknown): string {
   return `Reflection: r\nResearch Plan and Status: p\nFact Check: f\nThought: t\nAction: ${action}\nAction Input: ${JSON.stringify(input)}\n`;

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runResearchAgent, type ResearchAgentOptions } from "../../src/agents/mlab/loop.js";
 import { createClient } from "../../src/llm/client.js";
 import { Environment } from "../../src/mlagentbench/env/environment.js";
-import { localBackend } from "../../src/sandbox/local.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
+import { localTestSandbox } from "../helpers/local-sandbox.js";
 
 let llm: FakeLLM;
 beforeAll(async () => {
@@ -39,17 +39,7 @@ async function setup(maxSteps = 20): Promise<{ env: Environment; ws: string; roo
   fs.writeFileSync(path.join(ws, "data.csv"), "a\n1\n");
   const dirs = Object.fromEntries(["submission", "code", "logs"].map((d) => [d, path.join(root, d)])) as Record<string, string>;
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
-  const sandbox = await localBackend.create({
-    id: `mlab-loop-${path.basename(root)}`,
-    dataDir: ws,
-    writable: { submission: dirs.submission!, code: dirs.code!, logs: dirs.logs!, workspace: ws },
-    files: {},
-    sockets: [],
-    env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" },
-    limits: { wallMs: null, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 10 << 20 },
-    gpus: [],
-    network: "none",
-  });
+  const sandbox = await localTestSandbox(`mlab-loop-${path.basename(root)}`, ws, { submission: dirs.submission!, code: dirs.code!, logs: dirs.logs!, workspace: ws });
   sandboxes.push(sandbox);
   const client = createClient(`compat/fake-model@${llm.openaiBaseUrl}`, { env: {}, retry: { retries: 0 }, timeoutMs: 5000 });
   const env = new Environment({

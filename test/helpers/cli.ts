@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 
 export const REPO = path.resolve(decodeURIComponent(new URL("../..", import.meta.url).pathname));
@@ -20,4 +20,17 @@ export function mlebench(args: string[], env: Record<string, string> = {}, cwd =
     timeout: 300_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Like mlebench(), but without blocking (a fake server in the test process can answer) and without the harness's MLEBENCH_LLM_MODEL. */
+export function mlebenchAsync(args: string[], env: Record<string, string>): Promise<CliResult> {
+  const { MLEBENCH_DATA_DIR: _ignored, MLEBENCH_LLM_MODEL: _model, ...base } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...base, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }

@@ -6,10 +6,10 @@ import { createClient } from "../../src/llm/client.js";
 import { ACTIONS, actionTable } from "../../src/mlagentbench/env/actions.js";
 import { unifiedDiff, splitKeepEnds } from "../../src/mlagentbench/env/diff.js";
 import { Environment, type EnvironmentOptions } from "../../src/mlagentbench/env/environment.js";
-import { localBackend } from "../../src/sandbox/local.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
+import { localTestSandbox } from "../helpers/local-sandbox.js";
 
 const TRAIN = "import sys\nprint('hello from train')\nprint('warn', file=sys.stderr)\n";
 
@@ -36,17 +36,7 @@ async function setup(overrides: Partial<EnvironmentOptions> = {}): Promise<{ env
   fs.writeFileSync(path.join(root, "secret.txt"), "outside\n");
   const dirs = Object.fromEntries(["submission", "code", "logs"].map((d) => [d, path.join(root, d)])) as Record<string, string>;
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
-  const sandbox = await localBackend.create({
-    id: `mlab-env-${path.basename(root)}`,
-    dataDir: ws,
-    writable: { submission: dirs.submission!, code: dirs.code!, logs: dirs.logs!, workspace: ws },
-    files: {},
-    sockets: [],
-    env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" },
-    limits: { wallMs: null, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 10 << 20 },
-    gpus: [],
-    network: "none",
-  });
+  const sandbox = await localTestSandbox(`mlab-env-${path.basename(root)}`, ws, { submission: dirs.submission!, code: dirs.code!, logs: dirs.logs!, workspace: ws });
   sandboxes.push(sandbox);
   const traceDir = path.join(root, "trace");
   const env = new Environment({

@@ -19,9 +19,9 @@ import {
 } from "../../src/mlagentbench/eval/index.js";
 import { getTask } from "../../src/mlagentbench/tasks/registry.js";
 import type { Direction, ResearchTask, TaskRunner } from "../../src/mlagentbench/tasks/types.js";
-import { localBackend } from "../../src/sandbox/local.js";
 import type { Sandbox } from "../../src/sandbox/types.js";
 import { tempDir } from "../helpers/data-dir.js";
+import { localTestSandbox } from "../helpers/local-sandbox.js";
 
 const CTX = { dataDir: tempDir("mlab-eval-data-") };
 
@@ -79,17 +79,7 @@ async function makeRun(
   await task.prepare(ws, CTX);
   const dirs = Object.fromEntries(["submission", "code", "logs"].map((d) => [d, path.join(runDir, "sb", d)])) as Record<string, string>;
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
-  const sandbox = await localBackend.create({
-    id: `mlab-eval-${path.basename(groupDir)}-${seed}`,
-    dataDir: ws,
-    writable: { submission: dirs.submission, code: dirs.code, logs: dirs.logs, workspace: ws },
-    files: {},
-    sockets: [],
-    env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" },
-    limits: { wallMs: null, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 10 << 20 },
-    gpus: [],
-    network: "none",
-  });
+  const sandbox = await localTestSandbox(`mlab-eval-${path.basename(groupDir)}-${seed}`, ws, { submission: dirs.submission, code: dirs.code, logs: dirs.logs, workspace: ws });
   sandboxes.push(sandbox);
   const env = new Environment({
     workspace: ws,

@@ -2,8 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../io/atomic.js";
-import { createClient, DEFAULT_LLM_TIMEOUT_MS } from "../../llm/client.js";
-import type { LlmSettings } from "../llm-options.js";
+import { agentClient, callTimeout, type LlmSettings } from "../llm-options.js";
 import { BudgetExceededError } from "../../llm/budget.js";
 import { callTool, StructuredOutputError } from "../../llm/structured.js";
 import type { LLMClient } from "../../llm/types.js";
@@ -68,21 +67,8 @@ async function runAide(ctx: AgentContext, options: AideOptions): Promise<AgentOu
     fs.appendFileSync(ctx.agentLog, `[aide] ${line}\n`);
     ctx.log(`aide: ${line}`);
   };
-  const client = createClient(options.model, {
-    ...options.client,
-    logFile: options.llmLog ?? path.join(hostLogs, AIDE_FILES.llmLog),
-    recordDir: options.llmRecordDir,
-    replayDir: options.llmReplayDir,
-    onRetry: (info) => {
-      note(`LLM call attempt ${info.attempt} failed (${info.reason}); retrying in ${info.delayMs} ms`);
-      options.client?.onRetry?.(info);
-    },
-  });
-  // No call may wait past the run's end, where the harness would kill the run with nothing saved.
-  const callTimeoutMs = () => {
-    const base = options.client?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-    return Number.isFinite(ctx.deadline) ? Math.max(1000, Math.min(base, ctx.deadline - Date.now())) : base;
-  };
+  const client = agentClient(options, path.join(hostLogs, AIDE_FILES.llmLog), note);
+  const callTimeoutMs = callTimeout(options, ctx.deadline);
   const exec = (argv: string[], opts: { cwd?: string; input?: string; timeoutMs?: number; logFile?: string } = {}) =>
     ctx.sandbox.exec(argv, { cwd: p.workspace, ...opts });
   const runEnded = (r: ExecResult): AgentOutcome | null => {

@@ -2,10 +2,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../io/atomic.js";
-import { createClient, DEFAULT_LLM_TIMEOUT_MS } from "../../llm/client.js";
 import { Environment } from "../../mlagentbench/env/environment.js";
 import type { ExecResult, Sandbox } from "../../sandbox/types.js";
-import type { LlmSettings } from "../llm-options.js";
+import { agentClient, callTimeout, type LlmSettings } from "../llm-options.js";
 import type { Agent, AgentContext, AgentOutcome } from "../types.js";
 import { runResearchAgent } from "./loop.js";
 
@@ -54,20 +53,8 @@ async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOu
     fs.appendFileSync(ctx.agentLog, `[mlab] ${line}\n`);
     ctx.log(`mlab: ${line}`);
   };
-  const client = createClient(options.model, {
-    ...options.client,
-    logFile: options.llmLog ?? path.join(host.logs, MLAB_FILES.llmLog),
-    recordDir: options.llmRecordDir,
-    replayDir: options.llmReplayDir,
-    onRetry: (info) => {
-      note(`LLM call attempt ${info.attempt} failed (${info.reason}); retrying in ${info.delayMs} ms`);
-      options.client?.onRetry?.(info);
-    },
-  });
-  const callTimeoutMs = () => {
-    const base = options.client?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-    return Number.isFinite(ctx.deadline) ? Math.max(1000, Math.min(base, ctx.deadline - Date.now())) : base;
-  };
+  const client = agentClient(options, path.join(host.logs, MLAB_FILES.llmLog), note);
+  const callTimeoutMs = callTimeout(options, ctx.deadline);
 
   // The data and submission folders appear inside the workspace, for scripts as for file actions.
   const link = await ctx.sandbox.exec(

@@ -11,7 +11,8 @@ import { archiveKind, extractArchive } from "../../io/extract.js";
 import { downloadToFile, HttpStatusError, redactUrl, TransferError } from "../../sources/kaggle/download.js";
 import { withRetries, type RetryPolicy } from "../../sources/retry.js";
 import { PYTHON } from "./runner.js";
-import type { TaskContext, TaskRunner } from "./types.js";
+import { copyStarterFiles, loadBaseline } from "./starter.js";
+import type { Direction, ResearchTask, TaskContext, TaskRunner } from "./types.js";
 
 /** One file a task downloads, with what it must hash to. */
 export interface DownloadSpec {
@@ -334,4 +335,52 @@ export async function runEvaluation(options: {
   } finally {
     fs.rmSync(ioDir, { recursive: true, force: true });
   }
+}
+
+/** What a research task on downloaded public files says about itself. */
+export interface UrlTaskSpec {
+  name: string;
+  statement: string;
+  metric: string;
+  direction: Direction;
+  /** Folder holding the task's baseline.json, when one has been measured. */
+  taskDir: string;
+  /** Folder of the starter files. */
+  filesDir: string;
+  readOnly: string[];
+  /** The task's downloads and how they become public data and answers. */
+  data: UrlDataset;
+  /**
+   * When set, scoring first runs the workspace's train.py within this limit, ms, with submission.csv
+   * deleted beforehand, so that `score` grades the file this run wrote.
+   */
+  timeoutMs?: number;
+  /** Whether the score is a run time, so only comparable on one machine. */
+  machineDependent?: boolean;
+  /** Score the workspace once the data is known to be prepared (and train.py has run, with `timeoutMs`). */
+  score(workspaceDir: string, runner: TaskRunner, ctx: TaskContext): number | Promise<number>;
+}
+
+/** A research task whose data is downloaded from public URLs and built once into public data and answers. */
+export function urlResearchTask(spec: UrlTaskSpec): ResearchTask {
+  // The rest of the spec (name, statement, metric, direction, filesDir, readOnly, machineDependent) is the task's own.
+  const { taskDir, data, timeoutMs, score: grade, ...described } = spec;
+  return {
+    ...described,
+    needsDownload: true,
+    hiddenSources: () => [],
+    baseline: loadBaseline(taskDir),
+    fetchData: (ctx) => fetchUrlDataset(data, ctx),
+    isReady: isUrlDataReady,
+    async prepare(workspaceDir, ctx) {
+      requireUrlData(spec.name, ctx);
+      copyStarterFiles(spec.filesDir, workspaceDir);
+      copyPublicData(ctx, workspaceDir);
+    },
+    async score(workspaceDir, runner, ctx) {
+      requireUrlData(spec.name, ctx);
+      if (timeoutMs !== undefined) await runWorkspaceScript(workspaceDir, runner, "train.py", timeoutMs, ["submission.csv"]);
+      return grade(workspaceDir, runner, ctx);
+    },
+  };
 }

@@ -2,9 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { UserError } from "../../../core/errors.js";
-import { copyStarterFiles, loadBaseline } from "../starter.js";
-import type { ResearchTask, TaskContext } from "../types.js";
-import { copyPublicData, fetchUrlDataset, findFolder, isUrlDataReady, requireUrlData, runEvaluation, type UrlDataset } from "../url-data.js";
+import type { ResearchTask } from "../types.js";
+import { findFolder, runEvaluation, urlResearchTask, type UrlDataset } from "../url-data.js";
 
 const TASK_DIR = fileURLToPath(new URL(".", import.meta.url));
 const FILES_DIR = fileURLToPath(new URL("./files/", import.meta.url));
@@ -55,32 +54,22 @@ export const BABYLM_DATA: UrlDataset = {
 };
 
 /** Train a small language model on BabyLM data (upstream MLAgentBench's "babylm"). */
-export const babylmTask: ResearchTask = {
+export const babylmTask: ResearchTask = urlResearchTask({
   name: "babylm",
   statement: STATEMENT,
   metric: "perplexity of output/ on the BabyLM test set",
   direction: "lower",
+  taskDir: TASK_DIR,
   filesDir: FILES_DIR,
   readOnly: ["babylm_data"],
-  needsDownload: true,
-  hiddenSources: () => [],
-  baseline: loadBaseline(TASK_DIR),
-  fetchData: (ctx: TaskContext) => fetchUrlDataset(BABYLM_DATA, ctx),
-  isReady: isUrlDataReady,
-  async prepare(workspaceDir, ctx) {
-    requireUrlData("babylm", ctx);
-    copyStarterFiles(FILES_DIR, workspaceDir);
-    copyPublicData(ctx, workspaceDir);
-  },
-  async score(workspaceDir, runner, ctx) {
-    requireUrlData("babylm", ctx);
-    return runEvaluation({
+  data: BABYLM_DATA,
+  score: (workspaceDir, runner, ctx) =>
+    runEvaluation({
       workspaceDir,
       runner,
       script: EVALUATOR,
       privateFiles: [path.join(ctx.dataDir, "private", TEST_SPLIT.folder)],
       timeoutMs: TIMEOUT_MS,
       what: "output/",
-    });
-  },
-};
+    }),
+});

@@ -4,9 +4,8 @@ import { fileURLToPath } from "node:url";
 import { UserError } from "../../../core/errors.js";
 import { runProcess } from "../../../sandbox/process.js";
 import { PYTHON } from "../runner.js";
-import { copyStarterFiles, loadBaseline } from "../starter.js";
 import type { ResearchTask, TaskContext } from "../types.js";
-import { copyPublicData, fetchUrlDataset, findFolder, isUrlDataReady, outputTail, requireUrlData, runWorkspaceScript, type UrlDataset } from "../url-data.js";
+import { findFolder, outputTail, urlResearchTask, type UrlDataset } from "../url-data.js";
 import { probabilityAccuracy, readLabels, readSubmission } from "./probabilities.js";
 
 const TASK_DIR = fileURLToPath(new URL(".", import.meta.url));
@@ -54,29 +53,18 @@ export const CIFAR10_DATA: UrlDataset = {
 };
 
 /** Improve a CNN on CIFAR-10 (upstream MLAgentBench's "cifar10"). */
-export const cifar10Task: ResearchTask = {
+export const cifar10Task: ResearchTask = urlResearchTask({
   name: "cifar10",
   statement: STATEMENT,
   metric: "accuracy on the 10,000 CIFAR-10 test images (0 to 1)",
   direction: "higher",
+  taskDir: TASK_DIR,
   filesDir: FILES_DIR,
   readOnly: ["data"],
-  needsDownload: true,
-  hiddenSources: () => [],
-  baseline: loadBaseline(TASK_DIR),
-  fetchData: (ctx: TaskContext) => fetchUrlDataset(CIFAR10_DATA, ctx),
-  isReady: isUrlDataReady,
-  async prepare(workspaceDir, ctx) {
-    requireUrlData("cifar10", ctx);
-    copyStarterFiles(FILES_DIR, workspaceDir);
-    copyPublicData(ctx, workspaceDir);
-  },
-  async score(workspaceDir, runner, ctx) {
-    requireUrlData("cifar10", ctx);
-    await runWorkspaceScript(workspaceDir, runner, "train.py", TIMEOUT_MS, ["submission.csv"]);
-    return gradeCifar10(workspaceDir, ctx);
-  },
-};
+  data: CIFAR10_DATA,
+  timeoutMs: TIMEOUT_MS,
+  score: (workspaceDir, _runner, ctx) => gradeCifar10(workspaceDir, ctx),
+});
 
 /** Accuracy of the workspace's submission.csv against the prepared CIFAR-10 test labels. */
 export function gradeCifar10(workspaceDir: string, ctx: TaskContext): number {

@@ -3,9 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { UserError } from "../../../core/errors.js";
 import { runProcess } from "../../../sandbox/process.js";
-import { copyStarterFiles, loadBaseline } from "../starter.js";
-import type { ResearchTask, TaskContext } from "../types.js";
-import { copyPublicData, fetchUrlDataset, findFolder, isUrlDataReady, outputTail, requireUrlData, runEvaluation, type UrlDataset } from "../url-data.js";
+import type { ResearchTask } from "../types.js";
+import { findFolder, outputTail, runEvaluation, urlResearchTask, type UrlDataset } from "../url-data.js";
 
 const TASK_DIR = fileURLToPath(new URL(".", import.meta.url));
 const FILES_DIR = fileURLToPath(new URL("./files/", import.meta.url));
@@ -53,26 +52,17 @@ export const CLRS_DATA: UrlDataset = {
 };
 
 /** Improve a CLRS graph network on Floyd-Warshall (upstream MLAgentBench's "CLRS"). */
-export const clrsTask: ResearchTask = {
+export const clrsTask: ResearchTask = urlResearchTask({
   name: "clrs",
   statement: STATEMENT,
   metric: "CLRS score of checkpoints/best.pkl on the floyd_warshall test set (0 to 1)",
   direction: "higher",
+  taskDir: TASK_DIR,
   filesDir: FILES_DIR,
   readOnly: [],
-  needsDownload: true,
-  hiddenSources: () => [],
-  baseline: loadBaseline(TASK_DIR),
-  fetchData: (ctx: TaskContext) => fetchUrlDataset(CLRS_DATA, ctx),
-  isReady: isUrlDataReady,
-  async prepare(workspaceDir, ctx) {
-    requireUrlData("clrs", ctx);
-    copyStarterFiles(FILES_DIR, workspaceDir);
-    copyPublicData(ctx, workspaceDir);
-  },
-  async score(workspaceDir, runner, ctx) {
-    requireUrlData("clrs", ctx);
-    return runEvaluation({
+  data: CLRS_DATA,
+  score: (workspaceDir, runner, ctx) =>
+    runEvaluation({
       workspaceDir,
       runner,
       script: EVALUATOR,
@@ -80,6 +70,5 @@ export const clrsTask: ResearchTask = {
       timeoutMs: TIMEOUT_MS,
       env: { TF_CPP_MIN_LOG_LEVEL: "3" },
       what: "checkpoints/best.pkl",
-    });
-  },
-};
+    }),
+});

@@ -6,9 +6,8 @@ import { UserError } from "../../../core/errors.js";
 import { makeTable } from "../../../core/table.js";
 import { writeCsv } from "../../../io/csv-write.js";
 import { probabilityAccuracy, readLabels, readSubmission } from "../cifar10/probabilities.js";
-import { copyStarterFiles, loadBaseline } from "../starter.js";
 import type { ResearchTask, TaskContext } from "../types.js";
-import { copyPublicData, fetchUrlDataset, findFolder, isUrlDataReady, requireUrlData, runWorkspaceScript, type UrlDataset } from "../url-data.js";
+import { findFolder, urlResearchTask, type UrlDataset } from "../url-data.js";
 
 const TASK_DIR = fileURLToPath(new URL(".", import.meta.url));
 const FILES_DIR = fileURLToPath(new URL("./files/", import.meta.url));
@@ -84,30 +83,19 @@ export const IMDB_DATA: UrlDataset = {
 };
 
 /** Sentiment classification of IMDb reviews (upstream MLAgentBench's "imdb"). */
-export const imdbTask: ResearchTask = {
+export const imdbTask: ResearchTask = urlResearchTask({
   name: "imdb",
   statement: STATEMENT,
   metric: "accuracy on the 25,000 IMDb test reviews (0 to 1)",
   direction: "higher",
+  taskDir: TASK_DIR,
   filesDir: FILES_DIR,
   // Upstream's data came from a library cache outside the workspace; here it is in data/, kept unchanged the same way.
   readOnly: ["data"],
-  needsDownload: true,
-  hiddenSources: () => [],
-  baseline: loadBaseline(TASK_DIR),
-  fetchData: (ctx: TaskContext) => fetchUrlDataset(IMDB_DATA, ctx),
-  isReady: isUrlDataReady,
-  async prepare(workspaceDir, ctx) {
-    requireUrlData("imdb", ctx);
-    copyStarterFiles(FILES_DIR, workspaceDir);
-    copyPublicData(ctx, workspaceDir);
-  },
-  async score(workspaceDir, runner, ctx) {
-    requireUrlData("imdb", ctx);
-    await runWorkspaceScript(workspaceDir, runner, "train.py", TIMEOUT_MS, ["submission.csv"]);
-    return gradeImdb(workspaceDir, ctx);
-  },
-};
+  data: IMDB_DATA,
+  timeoutMs: TIMEOUT_MS,
+  score: (workspaceDir, _runner, ctx) => gradeImdb(workspaceDir, ctx),
+});
 
 /** Accuracy of the workspace's submission.csv against the prepared IMDb test labels. */
 export function gradeImdb(workspaceDir: string, ctx: TaskContext): number {

@@ -3,9 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InvalidSubmissionError, UserError } from "../../../core/errors.js";
 import { PYTHON } from "../runner.js";
-import { copyStarterFiles, loadBaseline } from "../starter.js";
-import type { ResearchTask, TaskContext, TaskRunner } from "../types.js";
-import { copyPublicData, fetchUrlDataset, findFolder, isUrlDataReady, outputTail, requireUrlData, type DownloadSpec, type UrlDataset } from "../url-data.js";
+import type { ResearchTask, TaskRunner } from "../types.js";
+import { findFolder, outputTail, urlResearchTask, type DownloadSpec, type UrlDataset } from "../url-data.js";
 
 const TASK_DIR = fileURLToPath(new URL(".", import.meta.url));
 const FILES_DIR = fileURLToPath(new URL("./files/", import.meta.url));
@@ -107,26 +106,15 @@ export async function measureInference(workspaceDir: string, runner: TaskRunner)
 }
 
 /** Speed up LLaMA inference on one GPU (upstream MLAgentBench's "llama-inference"). */
-export const llamaInferenceTask: ResearchTask = {
+export const llamaInferenceTask: ResearchTask = urlResearchTask({
   name: "llama-inference",
   statement: STATEMENT,
   metric: "average time to generate one token for a batch of 4 contexts, seconds",
   direction: "lower",
+  taskDir: TASK_DIR,
   filesDir: FILES_DIR,
   readOnly: ["model", "wikitext-103"],
-  needsDownload: true,
+  data: LLAMA_INFERENCE_DATA,
   machineDependent: true,
-  hiddenSources: () => [],
-  baseline: loadBaseline(TASK_DIR),
-  fetchData: (ctx: TaskContext) => fetchUrlDataset(LLAMA_INFERENCE_DATA, ctx),
-  isReady: isUrlDataReady,
-  async prepare(workspaceDir, ctx) {
-    requireUrlData("llama-inference", ctx);
-    copyStarterFiles(FILES_DIR, workspaceDir);
-    copyPublicData(ctx, workspaceDir);
-  },
-  async score(workspaceDir, runner, ctx) {
-    requireUrlData("llama-inference", ctx);
-    return measureInference(workspaceDir, runner);
-  },
-};
+  score: (workspaceDir, runner) => measureInference(workspaceDir, runner),
+});

@@ -4,9 +4,8 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { InvalidSubmissionError, UserError } from "../../../core/errors.js";
 import { readLabels, readSubmission } from "../cifar10/probabilities.js";
-import { copyStarterFiles, loadBaseline } from "../starter.js";
 import type { ResearchTask, TaskContext } from "../types.js";
-import { copyPublicData, fetchUrlDataset, findFolder, isUrlDataReady, requireUrlData, runWorkspaceScript, type UrlDataset } from "../url-data.js";
+import { findFolder, urlResearchTask, type UrlDataset } from "../url-data.js";
 
 const TASK_DIR = fileURLToPath(new URL(".", import.meta.url));
 const FILES_DIR = fileURLToPath(new URL("./files/", import.meta.url));
@@ -103,26 +102,15 @@ export function gradeOgbnArxiv(workspaceDir: string, ctx: TaskContext): number {
 }
 
 /** Node classification on the arXiv citation graph (upstream MLAgentBench's "ogbn-arxiv"). */
-export const ogbnArxivTask: ResearchTask = {
+export const ogbnArxivTask: ResearchTask = urlResearchTask({
   name: "ogbn-arxiv",
   statement: STATEMENT,
   metric: "accuracy on the 48,603 ogbn-arxiv test papers (0 to 1)",
   direction: "higher",
+  taskDir: TASK_DIR,
   filesDir: FILES_DIR,
   readOnly: ["networks"],
-  needsDownload: true,
-  hiddenSources: () => [],
-  baseline: loadBaseline(TASK_DIR),
-  fetchData: (ctx: TaskContext) => fetchUrlDataset(OGBN_ARXIV_DATA, ctx),
-  isReady: isUrlDataReady,
-  async prepare(workspaceDir, ctx) {
-    requireUrlData("ogbn-arxiv", ctx);
-    copyStarterFiles(FILES_DIR, workspaceDir);
-    copyPublicData(ctx, workspaceDir);
-  },
-  async score(workspaceDir, runner, ctx) {
-    requireUrlData("ogbn-arxiv", ctx);
-    await runWorkspaceScript(workspaceDir, runner, "train.py", TIMEOUT_MS, ["submission.csv"]);
-    return gradeOgbnArxiv(workspaceDir, ctx);
-  },
-};
+  data: OGBN_ARXIV_DATA,
+  timeoutMs: TIMEOUT_MS,
+  score: (workspaceDir, _runner, ctx) => gradeOgbnArxiv(workspaceDir, ctx),
+});
