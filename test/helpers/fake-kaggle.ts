@@ -139,7 +139,8 @@ export async function sendFile(
   }
   await new Promise<void>((resolve) => res.write(body.subarray(0, options.cutAfter), () => resolve()));
   await options.beforeCut?.();
-  // Let the bytes reach the client before the connection drops, so the cut point is predictable.
+  // A half-close (FIN after the bytes already written) rather than a reset, which can discard bytes the
+  // client has not read yet under load; the client still sees the body end short of Content-Length.
   await new Promise((resolve) => setTimeout(resolve, 30));
-  res.socket?.destroy();
+  res.socket?.end();
 }
