@@ -6,5 +6,6 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     pool: "forks",
+    setupFiles: ["test/setup.ts"],
   },
 });

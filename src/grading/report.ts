@@ -26,6 +26,8 @@ export const competitionReportSchema = z.object({
   submission_path: z.string(),
   invalid_reason: z.string().nullable(),
   score_text: z.string().nullable().optional(),
+  /** Why an integrity check took the medals away (`mlebench integrity ... --disqualify`), when one did. */
+  disqualified_reason: z.string().nullable().optional(),
 });
 
 export type CompetitionReport = z.infer<typeof competitionReportSchema>;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Competition } from "../core/competition.js";
+import { readIntegrityFlags } from "../integrity/flags.js";
 import { getCompetition } from "../competitions/registry.js";
 import { SPLITS } from "../competitions/splits.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
@@ -48,6 +49,8 @@ export interface CompetitionRow {
   submission_exists: boolean;
   valid_submission: boolean;
   invalid_reason: string | null;
+  /** Why an integrity check took the medal away, when one did. */
+  disqualified_reason: string | null;
   known_issue: string | null;
   wall_seconds: number | null;
 }
@@ -71,6 +74,13 @@ export interface Effort {
   cost_usd: number | null;
 }
 
+/** How many of an agent's runs one integrity check flagged, over the runs it checked. */
+export interface IntegrityRow {
+  check: string;
+  checked: number;
+  flagged: number;
+}
+
 /** Everything the report says about one agent. */
 export interface AgentReport {
   agent: string;
@@ -81,6 +91,25 @@ export interface AgentReport {
   time_curve: TimePoint[] | null;
   per_competition: CompetitionRow[];
   effort: Effort;
+  /** Integrity checks recorded in the runs (`mlebench integrity ...`), and the runs that lost their medals. */
+  integrity: { checks: IntegrityRow[]; disqualified: number };
+}
+
+/** Per check, the runs flagged over the runs checked, from each run's integrity/<check>.json ({ flags: Flag[] }). */
+function integrityOf(runs: ReportedRun[]): AgentReport["integrity"] {
+  const counts = new Map<string, IntegrityRow>();
+  let disqualified = 0;
+  for (const r of runs) {
+    if (r.report.disqualified_reason) disqualified++;
+    if (!r.runDir) continue;
+    for (const { check, flagged } of readIntegrityFlags(r.runDir)) {
+      const row = counts.get(check) ?? { check, checked: 0, flagged: 0 };
+      row.checked++;
+      if (flagged) row.flagged++;
+      counts.set(check, row);
+    }
+  }
+  return { checks: [...counts.values()].sort((a, b) => (a.check < b.check ? -1 : 1)), disqualified };
 }
 
 /** Options that change the numbers. */
@@ -212,6 +241,7 @@ export function aggregateAgent(input: AgentInput, opts: AggregateOptions, warn: 
         submission_exists: r.submission_exists,
         valid_submission: r.valid_submission,
         invalid_reason: r.invalid_reason,
+        disqualified_reason: r.disqualified_reason ?? null,
         known_issue: KNOWN_ISSUES[r.competition_id] ?? null,
         wall_seconds: cells[i][j]?.record?.wall_seconds ?? null,
       }),
@@ -228,6 +258,7 @@ export function aggregateAgent(input: AgentInput, opts: AggregateOptions, warn: 
     pass_at_k: passAtKCurve(seeds),
     time_curve: timeCurve(cells, opts.dataDir, warn),
     per_competition: rows,
+    integrity: integrityOf(input.runs),
     effort: {
       runs: rows.length,
       wall_seconds_total: total,

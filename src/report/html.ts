@@ -1,3 +1,4 @@
+import { integrityRows } from "./markdown.js";
 import { METRICS, SPLIT_GROUPS } from "./aggregate.js";
 import type { ReportData } from "./build.js";
 import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "./format.js";
@@ -135,6 +136,18 @@ export function renderHtml(data: ReportData): string {
     ),
   );
 
+  const integrity = integrityRows(data);
+  if (integrity.length > 0) {
+    parts.push(`<h2>Integrity</h2>`);
+    parts.push(
+      table(
+        "table-integrity",
+        ["Agent", "Check", "Flagged", "Checked", "Flagged (%)", "Disqualified"],
+        integrity.map((cells) => ({ cells, sort: cells })),
+      ),
+    );
+  }
+
   const ids = data.options.competitions;
   parts.push(`<h2>Scores against thresholds</h2>`);
   parts.push(
@@ -170,7 +183,7 @@ export function renderHtml(data: ReportData): string {
         a.per_competition.map((r) => ({
           cells: [r.competition_id, String(r.seed), scoreText(r.score, r.score_text), threshold(r.gold_threshold), threshold(r.silver_threshold),
             threshold(r.bronze_threshold), threshold(r.median_threshold), r.medal ?? "-", r.valid_submission ? "yes" : "no",
-            [r.invalid_reason, r.known_issue ? `known issue: ${r.known_issue}` : null].filter(Boolean).join("; ")],
+            [r.invalid_reason, r.disqualified_reason ? `disqualified: ${r.disqualified_reason}` : null, r.known_issue ? `known issue: ${r.known_issue}` : null].filter(Boolean).join("; ")],
           sort: [r.competition_id, r.seed, r.score ?? Number.NEGATIVE_INFINITY],
         })),
       ),

@@ -5,6 +5,7 @@ import { UserError } from "../core/errors.js";
 import { getCompetition } from "../competitions/registry.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import type { CompetitionReport } from "../grading/report.js";
+import { applyDisqualification, readDisqualification } from "../integrity/disqualify.js";
 import { GroupMetadataSchema, readRunRecord, type RunRecord } from "../runner/record.js";
 
 /** One graded attempt, with its run when it came from a run group. */
@@ -42,6 +43,7 @@ const LooseReportSchema = z
     submission_path: z.string().optional(),
     invalid_reason: z.string().nullable().optional(),
     score_text: z.string().nullable().optional(),
+    disqualified_reason: z.string().nullable().optional(),
   })
   .passthrough();
 
@@ -65,6 +67,7 @@ function normalise(raw: z.infer<typeof LooseReportSchema>): CompetitionReport {
     submission_path: raw.submission_path ?? "",
     invalid_reason: raw.invalid_reason ?? null,
     score_text: raw.score_text ?? null,
+    disqualified_reason: raw.disqualified_reason ?? null,
   };
 }
 
@@ -124,8 +127,10 @@ function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: Repo
       }
       inputs.set(competition.id, gi);
     }
-    const report = gradeToReport(competition, path.join(runDir, "submission", "submission.csv"), gi);
+    let report = gradeToReport(competition, path.join(runDir, "submission", "submission.csv"), gi);
     if (record?.submission_rejected) report.invalid_reason = record.submission_rejected;
+    const disqualified = readDisqualification(runDir);
+    if (disqualified) report = applyDisqualification(report, disqualified);
     return { report, runDir, record };
   });
   return { agent: meta.agent_id, runs };

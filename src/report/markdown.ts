@@ -12,6 +12,14 @@ function table(header: string[], rows: string[][]): string[] {
   ];
 }
 
+/** One row per agent and integrity check (agents with only disqualifications get one row). */
+export function integrityRows(data: ReportData): string[][] {
+  return data.agents.flatMap((a) => {
+    const checks = a.integrity.checks.map((c) => [a.agent, c.check, String(c.flagged), String(c.checked), ((c.flagged / c.checked) * 100).toFixed(1), String(a.integrity.disqualified)]);
+    return checks.length === 0 && a.integrity.disqualified > 0 ? [[a.agent, "-", "-", "-", "-", String(a.integrity.disqualified)]] : checks;
+  });
+}
+
 /** The report as Markdown: the paper's tables, pass@k, the time curve, per-competition results. */
 export function renderMarkdown(data: ReportData): string {
   const out: string[] = ["# MLE-bench report", ""];
@@ -50,6 +58,12 @@ export function renderMarkdown(data: ReportData): string {
     ]),
   ));
 
+  const rows = integrityRows(data);
+  if (rows.length > 0) {
+    out.push("## Integrity", "", "Runs flagged by each check over the runs it checked; disqualified runs keep their score but lose their medal.", "");
+    out.push(...table(["Agent", "Check", "Flagged", "Checked", "Flagged (%)", "Disqualified"], rows));
+  }
+
   for (const a of data.agents) {
     out.push(`## Per competition: ${a.agent}`, "");
     out.push(...table(
@@ -57,7 +71,7 @@ export function renderMarkdown(data: ReportData): string {
       a.per_competition.map((r) => [
         r.competition_id, String(r.seed), scoreText(r.score, r.score_text), threshold(r.gold_threshold), threshold(r.silver_threshold),
         threshold(r.bronze_threshold), threshold(r.median_threshold), r.medal ?? "-", r.valid_submission ? "yes" : "no",
-        [r.invalid_reason, r.known_issue ? `known issue: ${r.known_issue}` : null].filter(Boolean).join("; "),
+        [r.invalid_reason, r.disqualified_reason ? `disqualified: ${r.disqualified_reason}` : null, r.known_issue ? `known issue: ${r.known_issue}` : null].filter(Boolean).join("; "),
       ]),
     ));
   }

@@ -11,9 +11,13 @@ function fileURLToDir(u: URL): string {
 }
 
 const created: string[] = [];
-process.on("exit", () => {
-  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
-});
+
+/** Remove every directory tempDir made in this process (test/setup.ts calls it after each test file). */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+// Also on a normal exit, for scripts that use these helpers outside vitest.
+process.on("exit", removeTempDirs);
 
 /** A fresh temporary directory, removed when the process exits. */
 export function tempDir(prefix = "mlebench-test-"): string {
