@@ -39,11 +39,11 @@ export interface LlmSettings {
 /**
  * Check the settings: the model comes from --llm-model or MLEBENCH_LLM_MODEL; keys and base URLs come
  * from `env` (the harness's environment and secrets file), checked now so a missing key fails before any
- * sandbox starts. `agent` names the agent in messages ("aide", "mlab").
+ * sandbox starts. `who` names the user of the model in messages ("--agent aide", "the rule judge").
  */
-export function llmSettings(req: LlmRequest, env: Record<string, string | undefined>, agent: string): LlmSettings {
+export function llmSettings(req: LlmRequest, env: Record<string, string | undefined>, who: string): LlmSettings {
   const model = req.model ?? env.MLEBENCH_LLM_MODEL;
-  if (!model) throw new UserError(`--agent ${agent} needs a model: pass --llm-model <provider/model> (e.g. openai/gpt-4o) or set MLEBENCH_LLM_MODEL`);
+  if (!model) throw new UserError(`${who} needs a model: pass --llm-model <provider/model> (e.g. openai/gpt-4o) or set MLEBENCH_LLM_MODEL`);
   parseModel(model);
   if (req.llmRecord !== undefined && req.llmReplay !== undefined) throw new UserError("--llm-record and --llm-replay cannot be used together");
   if (req.llmReplay === undefined) createProvider(model, env);

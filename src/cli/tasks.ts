@@ -172,7 +172,7 @@ export function register(program: Command): void {
         }
       }
       const maxSteps = parsePositiveInt(flags.maxSteps, "--max-steps");
-      const mlab = flags.agent === "mlab" ? { ...llmSettings(llmRequestFromFlags(flags), process.env, "mlab"), steps: maxSteps, retrieval: flags.retrieval } : undefined;
+      const mlab = flags.agent === "mlab" ? { ...llmSettings(llmRequestFromFlags(flags), process.env, "--agent mlab"), steps: maxSteps, retrieval: flags.retrieval } : undefined;
       if (flags.agent !== "mlab" && (flags.llmModel || flags.retrieval)) throw new UserError("--llm-* and --retrieval are only for --agent mlab");
       const limits = limitsFromFlags({ timeLimit: flags.timeLimit, memory: flags.memory, cpus: flags.cpus, tmpSize: LIMIT_DEFAULTS.tmpSize });
       const backend = await backendFor(flags.sandbox);

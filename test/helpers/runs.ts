@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
+import { gradeSubmission } from "../../src/grading/grade.js";
 import { prepareCompetition } from "../../src/prepare/prepare.js";
 import { createCgroup } from "../../src/sandbox/cgroup.js";
 import type { RunRecord } from "../../src/runner/record.js";
@@ -55,4 +56,46 @@ export function cgroupsWritable(): boolean {
   if ("error" in made) return false;
   made.cgroup.destroy();
   return true;
+}
+
+/** One run of a crafted titanic run group. */
+export interface FakeRun {
+  seed: number;
+  submission: string;
+  wall: number;
+  snapshots: { elapsed: number; from: string }[];
+  /** Files the agent left in code/: name → content. */
+  code?: Record<string, string>;
+}
+
+/** A run group on disk as `mlebench run --grade` leaves it, with chosen submissions and snapshots. */
+export function writeTitanicGroup(dataDir: string, dir: string, agent: string, runs: FakeRun[]): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const tasks = runs.map((r, i) => ({ run_id: `titanic_${i}`, competition_id: "titanic", seed: r.seed }));
+  fs.writeFileSync(path.join(dir, "metadata.json"), JSON.stringify({ run_group: path.basename(dir), created_at: "x", runs: {}, agent_id: agent, tasks, options: {} }));
+  runs.forEach((r, i) => {
+    const runDir = path.join(dir, tasks[i].run_id);
+    fs.mkdirSync(path.join(runDir, "submission"), { recursive: true });
+    fs.mkdirSync(path.join(runDir, "snapshots"), { recursive: true });
+    fs.copyFileSync(r.submission, path.join(runDir, "submission", "submission.csv"));
+    for (const [name, content] of Object.entries(r.code ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(runDir, "code", name)), { recursive: true });
+      fs.writeFileSync(path.join(runDir, "code", name), content);
+    }
+    const snaps = r.snapshots.map((s) => {
+      const file = `snapshots/${String(s.elapsed).padStart(6, "0")}.csv`;
+      fs.copyFileSync(s.from, path.join(runDir, file));
+      return { file, elapsed_seconds: s.elapsed };
+    });
+    const report = gradeSubmission(getCompetition("titanic"), path.join(runDir, "submission", "submission.csv"), dataDir);
+    fs.writeFileSync(path.join(runDir, "grading_report.json"), JSON.stringify(report));
+    const record: RunRecord = {
+      run_id: tasks[i].run_id, competition_id: "titanic", agent_id: agent, seed: r.seed, status: "completed", exit_reason: "finished",
+      exit_code: 0, exit_signal: null, started_at: "x", ended_at: "x", wall_seconds: r.wall, attempts: 1,
+      sandbox: { backend: "bwrap", limits: { wallMs: 240_000, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 1 }, gpus: [], allow_hosts: [], warnings: [] },
+      secret_env: [], peaks: null, output_dropped_bytes: 0, validation_requests: 0, snapshots: snaps, submission_rejected: null,
+      grading: { score: report.score, valid_submission: report.valid_submission, any_medal: report.any_medal, report: "grading_report.json" }, error: null,
+    };
+    fs.writeFileSync(path.join(runDir, "run.json"), JSON.stringify(record));
+  });
 }

@@ -5,50 +5,14 @@ import { getCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import type { ReportData } from "../../src/report/build.js";
-import type { RunRecord } from "../../src/runner/record.js";
 import { REPO, mlebench } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
-import { titanicDataDir } from "../helpers/runs.js";
+import { titanicDataDir, writeTitanicGroup } from "../helpers/runs.js";
 
 let dataDir = "";
 let root = "";
 let sample = "";
 let answers = "";
-
-interface FakeRun {
-  seed: number;
-  submission: string;
-  wall: number;
-  snapshots: { elapsed: number; from: string }[];
-}
-
-/** A run group on disk as `mlebench run --grade` leaves it, with chosen submissions and snapshots. */
-function writeGroup(dir: string, agent: string, runs: FakeRun[]): void {
-  fs.mkdirSync(dir, { recursive: true });
-  const tasks = runs.map((r, i) => ({ run_id: `titanic_${i}`, competition_id: "titanic", seed: r.seed }));
-  fs.writeFileSync(path.join(dir, "metadata.json"), JSON.stringify({ run_group: path.basename(dir), created_at: "x", runs: {}, agent_id: agent, tasks, options: {} }));
-  runs.forEach((r, i) => {
-    const runDir = path.join(dir, tasks[i].run_id);
-    fs.mkdirSync(path.join(runDir, "submission"), { recursive: true });
-    fs.mkdirSync(path.join(runDir, "snapshots"), { recursive: true });
-    fs.copyFileSync(r.submission, path.join(runDir, "submission", "submission.csv"));
-    const snaps = r.snapshots.map((s) => {
-      const file = `snapshots/${String(s.elapsed).padStart(6, "0")}.csv`;
-      fs.copyFileSync(s.from, path.join(runDir, file));
-      return { file, elapsed_seconds: s.elapsed };
-    });
-    const report = gradeSubmission(getCompetition("titanic"), path.join(runDir, "submission", "submission.csv"), dataDir);
-    fs.writeFileSync(path.join(runDir, "grading_report.json"), JSON.stringify(report));
-    const record: RunRecord = {
-      run_id: tasks[i].run_id, competition_id: "titanic", agent_id: agent, seed: r.seed, status: "completed", exit_reason: "finished",
-      exit_code: 0, exit_signal: null, started_at: "x", ended_at: "x", wall_seconds: r.wall, attempts: 1,
-      sandbox: { backend: "bwrap", limits: { wallMs: 240_000, memoryBytes: null, pids: null, cpus: null, diskBytes: null, tmpBytes: null, outputBytes: 1 }, gpus: [], allow_hosts: [], warnings: [] },
-      secret_env: [], peaks: null, output_dropped_bytes: 0, validation_requests: 0, snapshots: snaps, submission_rejected: null,
-      grading: { score: report.score, valid_submission: report.valid_submission, any_medal: report.any_medal, report: "grading_report.json" }, error: null,
-    };
-    fs.writeFileSync(path.join(runDir, "run.json"), JSON.stringify(record));
-  });
-}
 
 beforeAll(async () => {
   dataDir = await titanicDataDir();
@@ -56,7 +20,7 @@ beforeAll(async () => {
   sample = path.join(p.public, "sample_submission.csv");
   answers = path.join(p.private, getCompetition("titanic").answers); // a perfect submission: gold
   root = tempDir("mlebench-report-");
-  writeGroup(path.join(root, "a_run-group_alpha"), "alpha", [
+  writeTitanicGroup(dataDir, path.join(root, "a_run-group_alpha"), "alpha", [
     { seed: 0, submission: answers, wall: 100, snapshots: [{ elapsed: 30, from: sample }, { elapsed: 60, from: answers }] },
     { seed: 1, submission: sample, wall: 240, snapshots: [] },
   ]);

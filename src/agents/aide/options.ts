@@ -14,7 +14,7 @@ export interface AideRequest extends LlmRequest {
 
 /** Check the settings (the LLM ones with {@link llmSettings}) and build the agent's options. */
 export function aideOptions(req: AideRequest, env: Record<string, string | undefined>): AideOptions {
-  const llm = llmSettings(req, env, "aide");
+  const llm = llmSettings(req, env, "--agent aide");
   if (req.debugProb !== undefined && !(req.debugProb >= 0 && req.debugProb <= 1)) {
     throw new UserError(`--aide-debug-prob must be between 0 and 1, got ${req.debugProb}`);
   }

@@ -12,7 +12,7 @@ export interface MlabRequest extends LlmRequest {
 
 /** Check the settings (the LLM ones with {@link llmSettings}) and build the agent's options. */
 export function mlabOptions(req: MlabRequest, env: Record<string, string | undefined>): MlabOptions {
-  const llm = llmSettings(req, env, "mlab");
+  const llm = llmSettings(req, env, "--agent mlab");
   if (req.steps !== undefined && !(Number.isInteger(req.steps) && req.steps > 0)) throw new UserError(`--mlab-steps must be a whole number > 0, got ${req.steps}`);
   return { ...llm, steps: req.steps, retrieval: req.retrieval, execTimeoutMs: req.execTimeoutMs };
 }
