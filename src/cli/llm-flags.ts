@@ -22,7 +22,7 @@ export const LLM_FLAG_KEYS = ["llmModel", "llmRecord", "llmReplay", "llmLog", "l
 /** Add the --llm-* options to `cmd`; `who` says which agents they are for (e.g. "for --agent aide or mlab"). */
 export function addLlmOptions(cmd: Command, who: string): Command {
   return cmd
-    .option("--llm-model <model>", `${who}: openai/<m>, openai-responses/<m>, anthropic/<m> or compat/<m>@<url> (default: $MLEBENCH_LLM_MODEL); keys come from the harness's environment or --secrets-file, never the sandbox's`)
+    .option("--llm-model <model>", `${who}: openai/<m>, openai-responses/<m>, anthropic/<m> or compat/<m>@<url> (default: $MLEBENCH_LLM_MODEL); keys come from the harness's environment (and --secrets-file where the command has it), never the sandbox's`)
     .option("--llm-record <dir>", `${who}: save every LLM answer under this folder`)
     .option("--llm-replay <dir>", `${who}: answer every LLM call from recordings in this folder, with no network`)
     .option("--llm-log <file>", `${who}: append one JSON line per LLM call here (default: llm.jsonl in each run's logs)`)

@@ -12,7 +12,7 @@ import { LIMIT_DEFAULTS, limitsFromFlags, parseDuration, parsePositiveInt } from
 import { LOCAL_WARNING } from "../sandbox/local.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import type { SandboxBackend } from "../sandbox/types.js";
-import { EXIT, action, dataDirOption } from "./common.js";
+import { EXIT, action } from "./common.js";
 import { addLlmOptions, llmRequestFromFlags, type LlmFlags } from "./llm-flags.js";
 import { progressBar } from "./progress.js";
 
@@ -37,6 +37,14 @@ async function backendFor(name: string | undefined): Promise<SandboxBackend> {
   if (problem) throw new UserError(`--sandbox ${backendName}: ${problem}`);
   if (backendName === "local") process.stderr.write(`${LOCAL_WARNING}\n`);
   return backend;
+}
+
+/** --data-dir as the research tasks use it. */
+function taskDataDirOption(): Option {
+  return new Option(
+    "--data-dir <dir>",
+    "data directory; each task keeps its data in <dir>/mlagentbench/<task>/ (default: $MLEBENCH_DATA_DIR, else <user cache>/mle-bench/data)",
+  );
 }
 
 function sandboxOption(): Option {
@@ -79,7 +87,7 @@ export function register(program: Command): void {
   tasks
     .command("list")
     .description("list the research tasks: metric, direction, recorded baseline, and whether the task needs a download (and has it)")
-    .addOption(dataDirOption())
+    .addOption(taskDataDirOption())
     .option("--json", "print one JSON array of tasks")
     .action(
       action((flags: { dataDir?: string; json?: boolean }) => {
@@ -113,7 +121,7 @@ export function register(program: Command): void {
     .argument("[names...]", "task names (see `mlebench tasks list`)")
     .option("--all", "every task that needs a download")
     .option("--mirror <url>", "fetch public-URL downloads from this base URL instead of their hosts (a local mirror)")
-    .addOption(dataDirOption())
+    .addOption(taskDataDirOption())
     .action(
       action(async (names: string[], flags: { all?: boolean; mirror?: string; dataDir?: string }) => {
         const dataDir = resolveDataDir(flags.dataDir);
@@ -152,10 +160,10 @@ export function register(program: Command): void {
     .addOption(new Option("--agent <id>", "mlab: the research agent (needs --llm-model); baseline: runs train.py once and stops").choices([...AGENTS]).default("mlab"))
     .option("--seeds <n>", "runs per task", "1")
     .option("--runs-dir <dir>", "where run groups are created", "runs")
-    .addOption(dataDirOption())
+    .addOption(taskDataDirOption())
     .addOption(sandboxOption())
-    .option("--time-limit <duration>", "wall-clock limit of each run, e.g. 5h (the reference's default)", "5h")
-    .option("--max-steps <n>", "environment steps per run, which is also the agent's step limit (default: the reference's 50)", "50")
+    .option("--time-limit <duration>", "wall-clock limit of each run (the reference's)", "5h")
+    .option("--max-steps <n>", "environment steps per run, which is also the agent's step limit (the reference's)", "50")
     .option("--exec-timeout <duration>", "time limit of one Execute Script", "1h")
     .option("--memory <size>", "memory limit of each run's sandbox, e.g. 16G (cgroups)")
     .option("--cpus <n>", "CPUs of each run's sandbox")
@@ -230,7 +238,7 @@ export function register(program: Command): void {
     .argument("<group>", "run group directory")
     .option("--no-steps", "score only each run's final workspace, not its intermediate steps")
     .option("--max-steps <n>", "score at most this many steps per run, evenly subsampled", "50")
-    .addOption(dataDirOption())
+    .addOption(taskDataDirOption())
     .addOption(sandboxOption())
     .option("--time-limit <duration>", "wall-clock limit of one scoring sandbox", "2h")
     .option("--json", "print the summary JSON on stdout")
