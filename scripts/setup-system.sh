@@ -2,10 +2,11 @@
 # Debian packages the project uses: datasets of the offline benchmark (scikit-learn ships the
 # Titanic passenger list; dataset-fashion-mnist), and Python with numpy/pandas/scikit-learn/scipy for the golden
 # generators and benchmarks (always called as /usr/bin/python3); xgboost for the baseline agent; bubblewrap and curl
-# for the sandbox tests; chromium for the report rendering test; p7zip-full for .7z Kaggle archives. Needs root.
+# for the sandbox tests; chromium for the report rendering test; p7zip-full for .7z Kaggle archives; redis-server for
+# the distributed-run tests (mlebench run --queue). Needs root.
 # With --generators, also what only the golden generators import (Pillow, BSON, shapely), to regenerate fixtures.
 set -euo pipefail
-pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost dataset-fashion-mnist bubblewrap curl chromium p7zip-full)
+pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost dataset-fashion-mnist bubblewrap curl chromium p7zip-full redis-server)
 if [ "${1:-}" = "--generators" ]; then pkgs+=(python3-pil python3-bson python3-shapely); fi
 if ! command -v dpkg-query >/dev/null; then
   echo "setup-system: not a Debian system; install by hand: ${pkgs[*]} (the offline benchmark's datasets come from them)" >&2

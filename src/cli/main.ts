@@ -11,7 +11,9 @@ import { register as registerList } from "./list.js";
 import { register as registerPrepare } from "./prepare.js";
 import { register as registerReport } from "./report.js";
 import { register as registerRun } from "./run.js";
+import { register as registerStatus } from "./status.js";
 import { register as registerTasks } from "./tasks.js";
+import { register as registerWorker } from "./worker.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -33,6 +35,8 @@ registerPrepare(program);
 registerGradeSample(program);
 registerGrade(program);
 registerRun(program);
+registerWorker(program);
+registerStatus(program);
 registerTasks(program);
 registerIntegrity(program);
 registerReport(program);

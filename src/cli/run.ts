@@ -16,6 +16,7 @@ import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/
 import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, LLM_FLAG_KEYS, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
 import { runProgressView } from "./run-progress.js";
+import { runQueued } from "../queue/run-command.js";
 
 interface RunFlags extends LlmFlags {
   agent: string;
@@ -45,6 +46,9 @@ interface RunFlags extends LlmFlags {
   allowHost: string[];
   dataDir?: string;
   json?: boolean;
+  queue?: string;
+  detach?: boolean;
+  maxAttempts: string;
   aideSteps?: string;
   aideDrafts?: string;
   aideDebugProb?: string;
@@ -107,8 +111,13 @@ export function register(program: Command): void {
     .option("--mlab-exec-timeout <duration>", "for --agent mlab: time limit of each Execute Script, e.g. 30m (default: 1h, never past the run's limit)")
     .addOption(dataDirOption())
     .option("--json", "print a JSON summary of the group on stdout")
+    .option("--queue <url>", "enqueue the runs on Redis (redis://[user:password@]host:port[/db]) for `mlebench worker`s on any machine, and follow them; --runs-dir must be shared with the workers")
+    .option("--detach", "with --queue: return once the runs are enqueued (see them with `mlebench status <group>`)")
+    .option("--max-attempts <n>", "with --queue: tries per run, lost workers included, before it ends as failed", "3")
     .action(
       action(async (flags: RunFlags) => {
+        if (flags.queue !== undefined) return runQueued(flags, pickCompetitions, llmAgentRequest);
+        if (flags.detach) throw new UserError("--detach is only for --queue");
         const dataDir = resolveDataDir(flags.dataDir);
         const competitions = flags.resume ? [] : pickCompetitions(flags);
         for (const c of competitions) requirePrepared(c, dataDir);

@@ -112,33 +112,44 @@ export class RunGroup {
   }
 
   private createGroup(): { groupDir: string; meta: GroupMetadata } {
-    const agentId = this.opts.settings.agent.id;
-    const base = `${fileTimestamp()}_run-group_${agentId}`;
-    fs.mkdirSync(this.opts.runsDir, { recursive: true });
-    let runGroup = base;
-    for (let i = 2; fs.existsSync(path.join(this.opts.runsDir, runGroup)); i++) runGroup = `${base}-${i}`;
-    const groupDir = path.join(this.opts.runsDir, runGroup);
-    fs.mkdirSync(groupDir);
-    const tasks: GroupMetadata["tasks"] = [];
-    // Seeds outermost, as upstream orders its task queue.
-    for (let seed = 0; seed < this.opts.seeds; seed++) {
-      for (const c of this.opts.competitions) tasks.push({ run_id: `${c.id}_${randomUUID()}`, competition_id: c.id, seed });
-    }
-    const meta: GroupMetadata = {
-      run_group: runGroup,
-      created_at: pythonIsoNow(),
-      runs: {},
-      agent_id: agentId,
-      tasks,
-      options: this.opts.options ?? {},
-    };
-    writeGroupMetadata(groupDir, meta);
-    return { groupDir, meta };
+    const { runsDir, settings, competitions, seeds, options } = this.opts;
+    return createGroupDir(runsDir, settings.agent.id, competitions, seeds, options ?? {});
   }
 }
 
+/** Create a new run-group dir with metadata.json listing every (competition, seed) task. */
+export function createGroupDir(
+  runsDir: string,
+  agentId: string,
+  competitions: Competition[],
+  seeds: number,
+  options: Record<string, unknown>,
+): { groupDir: string; meta: GroupMetadata } {
+  const base = `${fileTimestamp()}_run-group_${agentId}`;
+  fs.mkdirSync(runsDir, { recursive: true });
+  let runGroup = base;
+  for (let i = 2; fs.existsSync(path.join(runsDir, runGroup)); i++) runGroup = `${base}-${i}`;
+  const groupDir = path.join(runsDir, runGroup);
+  fs.mkdirSync(groupDir);
+  const tasks: GroupMetadata["tasks"] = [];
+  // Seeds outermost, as upstream orders its task queue.
+  for (let seed = 0; seed < seeds; seed++) {
+    for (const c of competitions) tasks.push({ run_id: `${c.id}_${randomUUID()}`, competition_id: c.id, seed });
+  }
+  const meta: GroupMetadata = {
+    run_group: runGroup,
+    created_at: pythonIsoNow(),
+    runs: {},
+    agent_id: agentId,
+    tasks,
+    options,
+  };
+  writeGroupMetadata(groupDir, meta);
+  return { groupDir, meta };
+}
+
 /** Open an existing group for --resume, checking it belongs to the same agent. */
-function openGroup(dir: string, agentId: string): { groupDir: string; meta: GroupMetadata } {
+export function openGroup(dir: string, agentId: string): { groupDir: string; meta: GroupMetadata } {
   const file = path.join(dir, "metadata.json");
   let meta: GroupMetadata;
   try {

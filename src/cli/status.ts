@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { Queue } from "bullmq";
+import { UserError } from "../core/errors.js";
+import { GroupMetadataSchema, type GroupMetadata } from "../runner/record.js";
+import { QUEUE_NAME } from "../queue/jobs.js";
+import { checkReachable } from "../queue/producer.js";
+import { summaryLine } from "../queue/progress.js";
+import { groupFinished, groupState, refreshMetadata } from "../queue/state.js";
+import { connectionOptions, parseRedisUrl } from "../queue/url.js";
+import { action } from "./common.js";
+
+interface StatusFlags {
+  queue?: string;
+  runsDir: string;
+  json?: boolean;
+}
+
+/** Find a group by dir, or by name under --runs-dir. */
+function openGroupDir(group: string, runsDir: string): { groupDir: string; meta: GroupMetadata } {
+  const candidates = [path.resolve(group), path.resolve(runsDir, group)];
+  const groupDir = candidates.find((d) => fs.existsSync(path.join(d, "metadata.json")));
+  if (!groupDir) throw new UserError(`status: no run group at ${candidates.join(" or ")} (expected a dir with metadata.json)`);
+  const file = path.join(groupDir, "metadata.json");
+  try {
+    return { groupDir, meta: GroupMetadataSchema.parse(JSON.parse(fs.readFileSync(file, "utf8"))) };
+  } catch (e) {
+    throw new UserError(`status: ${file} is not a run group's metadata (${(e as Error).message.split("\n")[0]})`);
+  }
+}
+
+/** `mlebench status`: where each run of a group stands (queued, running on which worker, done, failed). */
+export function register(program: Command): void {
+  program
+    .command("status")
+    .summary("show where each run of a run group stands")
+    .description(
+      "Show each run of a run group: queued, running (on which worker), completed or failed (with the reason). With --queue " +
+        "the state comes from Redis and the published run dirs; without it, from the run dirs only. Exits 0 when every " +
+        "run completed, 1 when some failed, 3 while runs are still queued or running.",
+    )
+    .argument("<group>", "the run group: its dir, or its name under --runs-dir")
+    .option("--queue <url>", "Redis the group was enqueued on: redis://[user:password@]host:port[/db]")
+    .option("--runs-dir <dir>", "where to look for a group given by name", "runs")
+    .option("--json", "print the states as JSON on stdout")
+    .action(
+      action(async (group: string, flags: StatusFlags) => {
+        const { groupDir, meta } = openGroupDir(group, flags.runsDir);
+        let queue: Queue | null = null;
+        if (flags.queue !== undefined) {
+          const url = parseRedisUrl(flags.queue);
+          await checkReachable(url);
+          queue = new Queue(QUEUE_NAME, { connection: connectionOptions(url) });
+        }
+        let states;
+        try {
+          states = await groupState(groupDir, meta, queue);
+        } finally {
+          await queue?.close();
+        }
+        refreshMetadata(groupDir, meta, states);
+        if (flags.json) {
+          const runs = states.map(({ record, started_at_ms, ...s }) => ({
+            ...s,
+            started_at: started_at_ms === null ? null : new Date(started_at_ms).toISOString(),
+            exit_reason: record?.exit_reason ?? null,
+            score: record?.grading?.score ?? null,
+          }));
+          process.stdout.write(JSON.stringify({ run_group: meta.run_group, dir: groupDir, finished: groupFinished(states), runs }, null, 2) + "\n");
+        } else {
+          process.stdout.write(`${groupDir}\n${summaryLine(states)}\n`);
+          for (const s of states) {
+            const who = s.worker ? ` on ${s.worker}` : "";
+            const why = s.state === "failed" && s.reason ? `: ${s.reason}` : s.record?.exit_reason ? `: ${s.record.exit_reason}` : "";
+            process.stdout.write(`  ${s.state.padEnd(9)} ${s.competition_id} seed ${s.seed}${who} (attempts ${s.attempts}, ${s.run_id})${why}\n`);
+          }
+        }
+        if (!groupFinished(states)) return 3;
+        return states.some((s) => s.state !== "completed") ? 1 : 0;
+      }),
+    );
+}

@@ -1,0 +1,86 @@
+import os from "node:os";
+import path from "node:path";
+import { Option, type Command } from "commander";
+import { resolveDataDir } from "../core/paths.js";
+import { checkReachable } from "../queue/producer.js";
+import { FsResultStore } from "../queue/store.js";
+import { parseRedisUrl } from "../queue/url.js";
+import { startRunWorker } from "../queue/worker.js";
+import { parseDuration, parseGpus, parsePositiveInt } from "../sandbox/limits.js";
+import { requireGpus } from "../sandbox/bwrap.js";
+import { SANDBOX_BACKENDS } from "../sandbox/registry.js";
+import { action, dataDirOption } from "./common.js";
+
+interface WorkerFlags {
+  queue: string;
+  concurrency: string;
+  gpus?: string;
+  dataDir?: string;
+  runsDir: string;
+  sandbox?: string;
+  secretsFile?: string;
+  name?: string;
+  lockDuration: string;
+  stalledInterval: string;
+}
+
+/** `mlebench worker`: run queued runs from Redis on this machine until stopped. */
+export function register(program: Command): void {
+  program
+    .command("worker")
+    .summary("run queued runs (from `mlebench run --queue`) on this machine")
+    .description(
+      "Take runs from the Redis queue that `mlebench run --queue` fills, prepare their competition in --data-dir if it is " +
+        "missing, run each exactly as a local run does, and publish its run dir into the shared --runs-dir all at once. " +
+        "Secrets (LLM keys) come from this machine's environment or --secrets-file, never from Redis. A worker that is " +
+        "killed loses its runs' locks; after --lock-duration another worker takes them again. Ctrl-C stops taking runs " +
+        "and interrupts the running ones (they are retried elsewhere); a second Ctrl-C quits at once.",
+    )
+    .requiredOption("--queue <url>", "Redis to take runs from: redis://[user:password@]host:port[/db] (rediss:// for TLS)")
+    .option("--concurrency <n>", "runs at the same time on this machine", "1")
+    .option("--gpus <list>", "NVIDIA GPU indices given to every run here, e.g. 0,1, or none (default: what the run asked for)")
+    .addOption(dataDirOption())
+    .option("--runs-dir <dir>", "the shared dir (NFS, EFS, …) holding the run groups, as mounted on this machine", "runs")
+    .addOption(new Option("--sandbox <backend>", "isolation backend used here instead of the one the run asked for").choices([...SANDBOX_BACKENDS.keys()]))
+    .option("--secrets-file <file>", "KEY=VALUE file for ${{ secrets.NAME }} references (default: this machine's environment)")
+    .option("--name <name>", "how this worker is shown (default: <hostname>-<pid>)")
+    .option("--lock-duration <duration>", "how long a run's lock lives without renewal before another worker may take the run", "30s")
+    .option("--stalled-interval <duration>", "how often to look for runs whose worker was lost", "30s")
+    .action(
+      action(async (flags: WorkerFlags) => {
+        const url = parseRedisUrl(flags.queue);
+        const gpus = flags.gpus === undefined ? undefined : parseGpus(flags.gpus);
+        if (gpus && flags.sandbox !== "docker") requireGpus(gpus);
+        await checkReachable(url);
+        const name = flags.name ?? `${os.hostname()}-${process.pid}`;
+        const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${name}: ${line}\n`);
+        const runsDir = path.resolve(flags.runsDir);
+        const w = startRunWorker({
+          url,
+          store: new FsResultStore(runsDir),
+          dataDir: resolveDataDir(flags.dataDir),
+          concurrency: parsePositiveInt(flags.concurrency, "--concurrency"),
+          gpus,
+          sandbox: flags.sandbox,
+          secretsFile: flags.secretsFile,
+          lockMs: parseDuration(flags.lockDuration, "--lock-duration"),
+          stalledMs: parseDuration(flags.stalledInterval, "--stalled-interval"),
+          name,
+          log,
+        });
+        log(`waiting for runs on ${url.display}; results go to ${runsDir}`);
+        await new Promise<void>((resolve) => {
+          let signals = 0;
+          const onSignal = () => {
+            if (++signals > 1) process.exit(130);
+            log("stopping: interrupting running runs (again to quit at once)");
+            void w.stop().then(resolve);
+          };
+          process.on("SIGINT", onSignal);
+          process.on("SIGTERM", onSignal);
+        });
+        log("stopped");
+        return 0;
+      }),
+    );
+}

@@ -1,0 +1,78 @@
+import path from "node:path";
+import type { Queue } from "bullmq";
+import { readRunRecord, writeGroupMetadata, type GroupMetadata, type RunRecord } from "../runner/record.js";
+import { jobId } from "./jobs.js";
+
+/** Where one run of a group stands, from its job in Redis and its published run dir. */
+export interface RunState {
+  run_id: string;
+  competition_id: string;
+  seed: number;
+  /** queued | running | completed | failed | missing (no job in Redis and no result). */
+  state: "queued" | "running" | "completed" | "failed" | "missing";
+  /** The worker that runs or ran it. */
+  worker: string | null;
+  /** Times a worker started it (retries and lost workers included). */
+  attempts: number;
+  started_at_ms: number | null;
+  /** The job's failure reason, or the run's error. */
+  reason: string | null;
+  record: RunRecord | null;
+}
+
+/** Map BullMQ's job states onto the few a user cares about. */
+function simpleState(s: string): RunState["state"] {
+  if (s === "active") return "running";
+  if (s === "completed" || s === "failed") return s;
+  if (s === "unknown") return "missing";
+  return "queued"; // waiting, delayed, prioritized, waiting-children
+}
+
+/** The state of every task of a group; `queue` null reads only the published run dirs. */
+export async function groupState(groupDir: string, meta: GroupMetadata, queue: Queue | null): Promise<RunState[]> {
+  const out: RunState[] = [];
+  for (const t of meta.tasks) {
+    // Redis first, files second: a worker publishes the run dir before it completes the job, so a
+    // completed job read first guarantees its run dir is found (unless the shared filesystem lags).
+    const job = queue ? await queue.getJob(jobId(meta.run_group, t.run_id)) : undefined;
+    const jobState = job ? simpleState(await job.getState()) : null;
+    const record = readRunRecord(path.join(groupDir, t.run_id));
+    const row: RunState = {
+      run_id: t.run_id,
+      competition_id: t.competition_id,
+      seed: t.seed,
+      state: jobState ?? (queue ? "missing" : "queued"),
+      worker: job?.processedBy ?? null,
+      attempts: Math.max(record?.attempts ?? 0, job?.attemptsStarted ?? 0),
+      started_at_ms: job?.processedOn ?? null,
+      reason: job?.failedReason || record?.error || null,
+      record,
+    };
+    const published = record?.status === "completed" || record?.status === "failed" ? record.status : null;
+    // A published run is final whatever Redis says (it may have lost the job, or not heard yet).
+    if (published) row.state = published;
+    // A completed job whose run dir is not visible yet (a lagging shared filesystem) is still being published.
+    if (row.state === "completed" && !published) {
+      row.state = "running";
+      row.reason = "publishing: the run dir is not visible in the runs dir yet";
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** Whether every run has ended (completed or failed). */
+export function groupFinished(states: RunState[]): boolean {
+  return states.every((s) => s.state === "completed" || s.state === "failed");
+}
+
+/** Record the published outcomes in metadata.json, as a local run group does after each run. */
+export function refreshMetadata(groupDir: string, meta: GroupMetadata, states: RunState[]): void {
+  let changed = false;
+  for (const s of states) {
+    if (!s.record || meta.runs[s.run_id]?.status === s.record.status) continue;
+    meta.runs[s.run_id] = { success: s.record.status === "completed", status: s.record.status, exit_reason: s.record.exit_reason };
+    changed = true;
+  }
+  if (changed) writeGroupMetadata(groupDir, meta);
+}
