@@ -6,7 +6,7 @@ import { competitionsInSplit, getCompetition } from "../competitions/registry.js
 import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
 import { disqualify, integrityDir } from "../integrity/disqualify.js";
-import { writeIntegrityResult } from "../integrity/flags.js";
+import { countFlags, writeIntegrityResult } from "../integrity/flags.js";
 import { auditMany, formatLeakageReport } from "../integrity/leakage/index.js";
 import { checkPlagiarism, downloadKernels, kernelsDir, loadKernelRefs, PLAGIARISM_CHECK, type PlagiarismResult } from "../integrity/plagiarism/index.js";
 import { judgeRun, runChecks, summarizeJudgements, type RulesJudgement } from "../integrity/rules/index.js";
@@ -19,15 +19,7 @@ import { progressBar } from "./progress.js";
 
 /** Per check, the runs flagged over the runs checked. */
 function flagSummary(flags: Flag[]): { check: string; checked: number; flagged: number; percentFlagged: number }[] {
-  const by = new Map<string, { check: string; checked: number; flagged: number; percentFlagged: number }>();
-  for (const f of flags) {
-    const row = by.get(f.check) ?? { check: f.check, checked: 0, flagged: 0, percentFlagged: 0 };
-    row.checked++;
-    if (f.flagged) row.flagged++;
-    row.percentFlagged = (row.flagged / row.checked) * 100;
-    by.set(f.check, row);
-  }
-  return [...by.values()];
+  return countFlags(flags).map((row) => ({ ...row, percentFlagged: (row.flagged / row.checked) * 100 }));
 }
 
 /** Write the group's summary of one check under <group>/integrity/. */

@@ -31,3 +31,15 @@ export function readIntegrityFlags(runDir: string): Flag[] {
   }
   return flags;
 }
+
+/** Per check, in first-seen order: how many flags there were and how many of them flagged the run. */
+export function countFlags(flags: Flag[]): { check: string; checked: number; flagged: number }[] {
+  const by = new Map<string, { check: string; checked: number; flagged: number }>();
+  for (const f of flags) {
+    const row = by.get(f.check) ?? { check: f.check, checked: 0, flagged: 0 };
+    row.checked++;
+    if (f.flagged) row.flagged++;
+    by.set(f.check, row);
+  }
+  return [...by.values()];
+}

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { runResearchAgent, type ResearchStop } from "../agents/mlab/loop.js";
 import { agentClient, callTimeout, type LlmSettings } from "../agents/llm-options.js";
 import { writeFileAtomic } from "../io/atomic.js";
-import type { ExecResult, Limits, Sandbox, SandboxBackend } from "../sandbox/types.js";
+import type { Limits, Sandbox, SandboxBackend } from "../sandbox/types.js";
+import { watchRunEnd } from "../sandbox/watch.js";
 import { Environment } from "./env/environment.js";
 import { createTaskSandbox } from "./sandbox.js";
 import { PYTHON } from "./tasks/runner.js";
@@ -104,21 +105,13 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
       seed: opts.seed,
       id: `mlab-${path.basename(path.dirname(opts.runDir))}-${path.basename(opts.runDir)}`,
     });
-    let ended: ExecResult | null = null;
-    const inner = sandbox;
-    const watched: Sandbox = Object.assign(Object.create(inner) as Sandbox, {
-      exec: async (argv: string[], o?: Parameters<Sandbox["exec"]>[1]) => {
-        const r = await inner.exec(argv, o);
-        if (r.reason === "interrupted" || r.reason === "oom" || r.reason === "disk_limit") ended = r;
-        return r;
-      },
-    });
+    const watch = watchRunEnd(sandbox);
     const maxTimeMs = opts.limits.wallMs ?? Number.MAX_SAFE_INTEGER;
     const deadline = started + maxTimeMs;
     env = new Environment({
       workspace: dirs.workspace,
       readOnly: opts.task.readOnly,
-      sandbox: watched,
+      sandbox: watch.sandbox,
       sandboxWorkspace: sandbox.paths.workspace,
       python: PYTHON,
       llm: client ?? undefined,
@@ -131,7 +124,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
     });
     const live = env;
     const guarded = {
-      isFinal: () => ended !== null || opts.signal?.aborted === true || live.isFinal(),
+      isFinal: () => watch.ended() !== null || opts.signal?.aborted === true || live.isFinal(),
       step: (name: string, input: unknown) => live.step(name, input),
     };
     if (opts.agent === "baseline") {
@@ -154,7 +147,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
       finalAnswer = result.finalAnswer;
       error = result.error;
     }
-    const endedBy = ended as ExecResult | null;
+    const endedBy = watch.ended();
     if (opts.signal?.aborted || endedBy?.reason === "interrupted") status = "interrupted";
     else if (endedBy) {
       status = "error";

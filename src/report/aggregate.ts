@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Competition } from "../core/competition.js";
-import { readIntegrityFlags } from "../integrity/flags.js";
+import { countFlags, readIntegrityFlags } from "../integrity/flags.js";
 import { getCompetition } from "../competitions/registry.js";
 import { SPLITS } from "../competitions/splits.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
@@ -97,19 +97,9 @@ export interface AgentReport {
 
 /** Per check, the runs flagged over the runs checked, from each run's integrity/<check>.json ({ flags: Flag[] }). */
 function integrityOf(runs: ReportedRun[]): AgentReport["integrity"] {
-  const counts = new Map<string, IntegrityRow>();
-  let disqualified = 0;
-  for (const r of runs) {
-    if (r.report.disqualified_reason) disqualified++;
-    if (!r.runDir) continue;
-    for (const { check, flagged } of readIntegrityFlags(r.runDir)) {
-      const row = counts.get(check) ?? { check, checked: 0, flagged: 0 };
-      row.checked++;
-      if (flagged) row.flagged++;
-      counts.set(check, row);
-    }
-  }
-  return { checks: [...counts.values()].sort((a, b) => (a.check < b.check ? -1 : 1)), disqualified };
+  const disqualified = runs.filter((r) => r.report.disqualified_reason).length;
+  const flags = runs.flatMap((r) => (r.runDir ? readIntegrityFlags(r.runDir) : []));
+  return { checks: countFlags(flags).sort((a, b) => (a.check < b.check ? -1 : 1)), disqualified };
 }
 
 /** Options that change the numbers. */

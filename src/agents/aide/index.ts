@@ -7,6 +7,7 @@ import { BudgetExceededError } from "../../llm/budget.js";
 import { callTool, StructuredOutputError } from "../../llm/structured.js";
 import type { LLMClient } from "../../llm/types.js";
 import type { ExecResult } from "../../sandbox/types.js";
+import { endsRun } from "../../sandbox/watch.js";
 import type { Agent, AgentContext, AgentOutcome } from "../types.js";
 import { dataPreview } from "./data-preview.js";
 import { Journal, type JournalNode } from "./journal.js";
@@ -72,7 +73,7 @@ async function runAide(ctx: AgentContext, options: AideOptions): Promise<AgentOu
   const exec = (argv: string[], opts: { cwd?: string; input?: string; timeoutMs?: number; logFile?: string } = {}) =>
     ctx.sandbox.exec(argv, { cwd: p.workspace, ...opts });
   const runEnded = (r: ExecResult): AgentOutcome | null => {
-    if (r.reason === "interrupted" || r.reason === "oom" || r.reason === "disk_limit") return { reason: r.reason, exitCode: r.exitCode, signal: r.signal };
+    if (endsRun(r)) return { reason: r.reason, exitCode: r.exitCode, signal: r.signal };
     if (Date.now() >= ctx.deadline) return { reason: "time_limit", exitCode: r.exitCode, signal: r.signal };
     return null;
   };

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../io/atomic.js";
 import { Environment } from "../../mlagentbench/env/environment.js";
-import type { ExecResult, Sandbox } from "../../sandbox/types.js";
+import { watchRunEnd } from "../../sandbox/watch.js";
 import { agentClient, callTimeout, type LlmSettings } from "../llm-options.js";
 import type { Agent, AgentContext, AgentOutcome } from "../types.js";
 import { runResearchAgent } from "./loop.js";
@@ -64,17 +64,10 @@ async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOu
   if (link.exitCode !== 0) note(`could not link data/ and submission/ into the workspace: ${link.stderr.trim()}`);
 
   // The run can end under the agent (interruption, memory, disk); the loop must stop then.
-  let ended: ExecResult | null = null;
-  const watched: Sandbox = Object.assign(Object.create(ctx.sandbox) as Sandbox, {
-    exec: async (argv: string[], opts?: Parameters<Sandbox["exec"]>[1]) => {
-      const r = await ctx.sandbox.exec(argv, opts);
-      if (r.reason === "interrupted" || r.reason === "oom" || r.reason === "disk_limit") ended = r;
-      return r;
-    },
-  });
+  const watch = watchRunEnd(ctx.sandbox);
   const env = new Environment({
     workspace: host.workspace,
-    sandbox: watched,
+    sandbox: watch.sandbox,
     sandboxWorkspace: p.workspace,
     python: options.python ?? "/usr/bin/python3",
     llm: client,
@@ -87,7 +80,7 @@ async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOu
     aliases: { data: { host: host.data, readOnly: true }, submission: { host: host.submission, readOnly: false } },
   });
   const guarded = {
-    isFinal: () => ended !== null || Date.now() >= ctx.deadline || env.isFinal(),
+    isFinal: () => watch.ended() !== null || Date.now() >= ctx.deadline || env.isFinal(),
     step: (name: string, input: unknown) => env.step(name, input),
   };
   const result = await runResearchAgent(guarded, {
@@ -102,7 +95,7 @@ async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOu
   });
   writeFileAtomic(path.join(host.logs, MLAB_FILES.usage), JSON.stringify({ ...result, usage: client.totals() }, null, 2) + "\n");
   note(`stopped (${result.stop}) after ${result.steps} steps${result.error ? `: ${result.error}` : ""}`);
-  const last = ended as ExecResult | null;
+  const last = watch.ended();
   if (last) return { reason: last.reason, exitCode: last.exitCode, signal: last.signal };
   if (Date.now() >= ctx.deadline) return { reason: "time_limit", exitCode: null, signal: null };
   const ok = result.stop === "final_answer" || result.stop === "env_final" || result.stop === "max_steps";
