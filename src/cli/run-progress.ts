@@ -1,4 +1,5 @@
 import type { GroupEvent } from "../runner/group.js";
+import type { RunRecord } from "../runner/record.js";
 import type { RunProgress } from "../runner/run.js";
 import { formatDuration } from "../sandbox/limits.js";
 
@@ -61,5 +62,19 @@ export function runProgressView(enabled: boolean) {
       if (timer) clearInterval(timer);
       if (tty && drawn > 0) draw();
     },
+  };
+}
+
+/** One run in the `--json` summary of `mlebench run` (local or queued). */
+export function summaryRow(r: Pick<RunRecord, "run_id" | "competition_id" | "seed" | "exit_reason" | "grading" | "error"> & { status: string }) {
+  return {
+    run_id: r.run_id,
+    competition_id: r.competition_id,
+    seed: r.seed,
+    status: r.status,
+    exit_reason: r.exit_reason,
+    score: r.grading?.score ?? null,
+    any_medal: r.grading?.any_medal ?? null,
+    error: r.error,
   };
 }

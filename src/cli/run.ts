@@ -15,40 +15,18 @@ import { LOCAL_WARNING } from "../sandbox/local.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, LLM_FLAG_KEYS, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
-import { runProgressView } from "./run-progress.js";
-import { runQueued } from "../queue/run-command.js";
+import { runProgressView, summaryRow } from "./run-progress.js";
+import { isS3Url } from "../queue/s3-url.js";
+import { runQueued, type QueuedRunFlags } from "./run-queue.js";
 
-interface RunFlags extends LlmFlags {
-  agent: string;
+interface RunFlags extends LlmFlags, QueuedRunFlags {
   competition?: string[];
   split?: string;
   competitionList?: string;
-  seeds: string;
-  workers: string;
-  timeLimit: string;
-  memory?: string;
   pids: string;
-  cpus?: string;
-  disk?: string;
   tmpSize: string;
   outputLimit: string;
-  gpus: string;
-  pollInterval: string;
-  sandbox?: string;
-  runsDir: string;
-  resume?: string;
-  snapshotEvery?: string;
-  grade?: boolean;
-  agentCmd?: string;
-  agentConfig?: string;
-  secretsFile?: string;
-  env: string[];
-  allowHost: string[];
   dataDir?: string;
-  json?: boolean;
-  queue?: string;
-  detach?: boolean;
-  maxAttempts: string;
   aideSteps?: string;
   aideDrafts?: string;
   aideDebugProb?: string;
@@ -90,8 +68,8 @@ export function register(program: Command): void {
     .addOption(
       new Option("--sandbox <backend>", `isolation backend (default: ${defaultSandbox()})`).choices([...SANDBOX_BACKENDS.keys()]),
     )
-    .option("--runs-dir <dir>", "where run groups are created", "runs")
-    .option("--resume <dir>", "continue a run group: keep finished runs, rerun unfinished ones")
+    .option("--runs-dir <dir>", "where run groups are created; with --queue also s3://bucket[/prefix] (an S3-compatible bucket shared with the workers)", "runs")
+    .option("--resume <dir>", "continue a run group (its dir; with --queue also its s3:// URL or its name in --runs-dir): keep finished runs, rerun unfinished ones")
     .option("--snapshot-every <duration>", "copy submission.csv into snapshots/ this often (default: 1/24 of the time limit; 'never' disables)")
     .option("--grade", "grade each run's submission when it ends (writes grading_report.json)")
     .option("--agent-cmd <command>", "for --agent external: the shell command run inside the sandbox")
@@ -111,13 +89,16 @@ export function register(program: Command): void {
     .option("--mlab-exec-timeout <duration>", "for --agent mlab: time limit of each Execute Script, e.g. 30m (default: 1h, never past the run's limit)")
     .addOption(dataDirOption())
     .option("--json", "print a JSON summary of the group on stdout")
-    .option("--queue <url>", "enqueue the runs on Redis (redis://[user:password@]host:port[/db]) for `mlebench worker`s on any machine, and follow them; --runs-dir must be shared with the workers")
+    .option("--queue <url>", "enqueue the runs on Redis (redis://[user:password@]host:port[/db]) for `mlebench worker`s on any machine, and follow them; --runs-dir must be shared with the workers (a shared filesystem or s3://)")
     .option("--detach", "with --queue: return once the runs are enqueued (see them with `mlebench status <group>`)")
     .option("--max-attempts <n>", "with --queue: tries per run, lost workers included, before it ends as failed", "3")
     .action(
       action(async (flags: RunFlags) => {
         if (flags.queue !== undefined) return runQueued(flags, pickCompetitions, llmAgentRequest);
         if (flags.detach) throw new UserError("--detach is only for --queue");
+        if (isS3Url(flags.runsDir) || (flags.resume !== undefined && isS3Url(flags.resume))) {
+          throw new UserError("s3:// run groups are for queued runs: add --queue redis://… and start `mlebench worker`s, or give a local --runs-dir");
+        }
         const dataDir = resolveDataDir(flags.dataDir);
         const competitions = flags.resume ? [] : pickCompetitions(flags);
         for (const c of competitions) requirePrepared(c, dataDir);
@@ -181,16 +162,7 @@ export function register(program: Command): void {
           process.off("SIGTERM", onSignal);
         }
         if (flags.json) {
-          const runs = result.records.map((r) => ({
-            run_id: r.run_id,
-            competition_id: r.competition_id,
-            seed: r.seed,
-            status: r.status,
-            exit_reason: r.exit_reason,
-            score: r.grading?.score ?? null,
-            any_medal: r.grading?.any_medal ?? null,
-            error: r.error,
-          }));
+          const runs = result.records.map(summaryRow);
           process.stdout.write(JSON.stringify({ run_group: result.runGroup, dir: result.groupDir, runs }, null, 2) + "\n");
         } else {
           process.stdout.write(`${result.groupDir}\n`);

@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Command } from "commander";
 import { Queue } from "bullmq";
-import { UserError } from "../core/errors.js";
-import { GroupMetadataSchema, type GroupMetadata } from "../runner/record.js";
 import { QUEUE_NAME } from "../queue/jobs.js";
 import { checkReachable } from "../queue/producer.js";
 import { summaryLine } from "../queue/progress.js";
 import { groupFinished, groupState, refreshMetadata } from "../queue/state.js";
+import { locateGroup, requireGroup } from "../queue/store.js";
 import { connectionOptions, parseRedisUrl } from "../queue/url.js";
 import { action } from "./common.js";
 
@@ -17,19 +14,6 @@ interface StatusFlags {
   json?: boolean;
 }
 
-/** Find a group by dir, or by name under --runs-dir. */
-function openGroupDir(group: string, runsDir: string): { groupDir: string; meta: GroupMetadata } {
-  const candidates = [path.resolve(group), path.resolve(runsDir, group)];
-  const groupDir = candidates.find((d) => fs.existsSync(path.join(d, "metadata.json")));
-  if (!groupDir) throw new UserError(`status: no run group at ${candidates.join(" or ")} (expected a dir with metadata.json)`);
-  const file = path.join(groupDir, "metadata.json");
-  try {
-    return { groupDir, meta: GroupMetadataSchema.parse(JSON.parse(fs.readFileSync(file, "utf8"))) };
-  } catch (e) {
-    throw new UserError(`status: ${file} is not a run group's metadata (${(e as Error).message.split("\n")[0]})`);
-  }
-}
-
 /** `mlebench status`: where each run of a group stands (queued, running on which worker, done, failed). */
 export function register(program: Command): void {
   program
@@ -37,16 +21,19 @@ export function register(program: Command): void {
     .summary("show where each run of a run group stands")
     .description(
       "Show each run of a run group: queued, running (on which worker), completed or failed (with the reason). With --queue " +
-        "the state comes from Redis and the published run dirs; without it, from the run dirs only. Exits 0 when every " +
+        "the state comes from Redis and the published runs; without it, from the published runs only. Once every run has " +
+        "ended, what lost workers left staged is removed. Exits 0 when every " +
         "run completed, 1 when some failed, 3 while runs are still queued or running.",
     )
-    .argument("<group>", "the run group: its dir, or its name under --runs-dir")
+    .argument("<group>", "the run group: its dir, its s3://bucket[/prefix]/<group> URL, or its name under --runs-dir")
     .option("--queue <url>", "Redis the group was enqueued on: redis://[user:password@]host:port[/db]")
-    .option("--runs-dir <dir>", "where to look for a group given by name", "runs")
+    .option("--runs-dir <dir>", "where to look for a group given by name (a dir or s3://bucket[/prefix])", "runs")
     .option("--json", "print the states as JSON on stdout")
     .action(
       action(async (group: string, flags: StatusFlags) => {
-        const { groupDir, meta } = openGroupDir(group, flags.runsDir);
+        const { store, group: name } = await locateGroup(group, flags.runsDir, {}, "status");
+        const meta = await requireGroup(store, name, "status");
+        const where = store.location(name);
         let queue: Queue | null = null;
         if (flags.queue !== undefined) {
           const url = parseRedisUrl(flags.queue);
@@ -55,11 +42,12 @@ export function register(program: Command): void {
         }
         let states;
         try {
-          states = await groupState(groupDir, meta, queue);
+          states = await groupState(store, meta, queue);
         } finally {
           await queue?.close();
         }
-        refreshMetadata(groupDir, meta, states);
+        await refreshMetadata(store, meta, states);
+        if (groupFinished(states)) await store.sweep(name);
         if (flags.json) {
           const runs = states.map(({ record, started_at_ms, ...s }) => ({
             ...s,
@@ -67,9 +55,9 @@ export function register(program: Command): void {
             exit_reason: record?.exit_reason ?? null,
             score: record?.grading?.score ?? null,
           }));
-          process.stdout.write(JSON.stringify({ run_group: meta.run_group, dir: groupDir, finished: groupFinished(states), runs }, null, 2) + "\n");
+          process.stdout.write(JSON.stringify({ run_group: meta.run_group, dir: where, finished: groupFinished(states), runs }, null, 2) + "\n");
         } else {
-          process.stdout.write(`${groupDir}\n${summaryLine(states)}\n`);
+          process.stdout.write(`${where}\n${summaryLine(states)}\n`);
           for (const s of states) {
             const who = s.worker ? ` on ${s.worker}` : "";
             const why = s.state === "failed" && s.reason ? `: ${s.reason}` : s.record?.exit_reason ? `: ${s.record.exit_reason}` : "";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Option, type Command } from "commander";
 import { resolveDataDir } from "../core/paths.js";
 import { checkReachable } from "../queue/producer.js";
-import { FsResultStore } from "../queue/store.js";
+import { openResultStore } from "../queue/store.js";
 import { parseRedisUrl } from "../queue/url.js";
 import { startRunWorker } from "../queue/worker.js";
 import { parseDuration, parseGpus, parsePositiveInt } from "../sandbox/limits.js";
@@ -17,6 +17,7 @@ interface WorkerFlags {
   gpus?: string;
   dataDir?: string;
   runsDir: string;
+  stagingDir?: string;
   sandbox?: string;
   secretsFile?: string;
   name?: string;
@@ -31,7 +32,7 @@ export function register(program: Command): void {
     .summary("run queued runs (from `mlebench run --queue`) on this machine")
     .description(
       "Take runs from the Redis queue that `mlebench run --queue` fills, prepare their competition in --data-dir if it is " +
-        "missing, run each exactly as a local run does, and publish its run dir into the shared --runs-dir all at once. " +
+        "missing, run each exactly as a local run does, and publish its run dir into the shared --runs-dir (a shared filesystem, or an S3-compatible bucket) all at once. " +
         "Secrets (LLM keys) come from this machine's environment or --secrets-file, never from Redis. A worker that is " +
         "killed loses its runs' locks; after --lock-duration another worker takes them again. Ctrl-C stops taking runs " +
         "and interrupts the running ones (they are retried elsewhere); a second Ctrl-C quits at once.",
@@ -40,7 +41,13 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "runs at the same time on this machine", "1")
     .option("--gpus <list>", "NVIDIA GPU indices given to every run here, e.g. 0,1, or none (default: what the run asked for)")
     .addOption(dataDirOption())
-    .option("--runs-dir <dir>", "the shared dir (NFS, EFS, …) holding the run groups, as mounted on this machine", "runs")
+    .option(
+      "--runs-dir <dir>",
+      "where the run groups are: the shared dir (NFS, EFS, …) as mounted on this machine, or s3://bucket[/prefix] " +
+        "(credentials, region and endpoint from the AWS_* environment variables)",
+      "runs",
+    )
+    .option("--staging-dir <dir>", "with an s3:// --runs-dir: local dir where runs are written before they are uploaded (default: the OS temp dir)")
     .addOption(new Option("--sandbox <backend>", "isolation backend used here instead of the one the run asked for").choices([...SANDBOX_BACKENDS.keys()]))
     .option("--secrets-file <file>", "KEY=VALUE file for ${{ secrets.NAME }} references (default: this machine's environment)")
     .option("--name <name>", "how this worker is shown (default: <hostname>-<pid>)")
@@ -54,10 +61,11 @@ export function register(program: Command): void {
         await checkReachable(url);
         const name = flags.name ?? `${os.hostname()}-${process.pid}`;
         const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${name}: ${line}\n`);
-        const runsDir = path.resolve(flags.runsDir);
+        const store = await openResultStore(flags.runsDir, { stagingDir: flags.stagingDir === undefined ? undefined : path.resolve(flags.stagingDir) });
+        for (const w of await store.check()) log(`warning: ${w}`);
         const w = startRunWorker({
           url,
-          store: new FsResultStore(runsDir),
+          store,
           dataDir: resolveDataDir(flags.dataDir),
           concurrency: parsePositiveInt(flags.concurrency, "--concurrency"),
           gpus,
@@ -68,7 +76,7 @@ export function register(program: Command): void {
           name,
           log,
         });
-        log(`waiting for runs on ${url.display}; results go to ${runsDir}`);
+        log(`waiting for runs on ${url.display}; results go to ${store.describe()}`);
         await new Promise<void>((resolve) => {
           let signals = 0;
           const onSignal = () => {

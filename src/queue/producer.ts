@@ -1,17 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
-import { createGroupDir, openGroup } from "../runner/group.js";
-import { readRunRecord, type GroupMetadata } from "../runner/record.js";
+import type { GroupMetadata, RunRecord } from "../runner/record.js";
 import { jobId, QUEUE_NAME, type RunJob } from "./jobs.js";
 import { queueProgressView } from "./progress.js";
 import { groupFinished, groupState, refreshMetadata, type RunState } from "./state.js";
+import { requireGroup, type ResultStore } from "./store.js";
 import { connectionOptions, type RedisUrl } from "./url.js";
 
-/** How long a completed job's run dir may take to show up on the shared filesystem. */
+/** How long a completed job's run may take to show up in the store (a shared filesystem can lag). */
 const PUBLISH_WAIT_MS = 120_000;
 
 /** What every job of a group shares: the agent (no secrets), limits, sandbox and GPU policy. */
@@ -20,8 +18,9 @@ export type JobTemplate = Omit<RunJob, "version" | "group" | "run_id" | "competi
 /** A run group to enqueue (or resume) and, unless detached, follow to its end. */
 export interface ProducerOptions {
   url: RedisUrl;
-  runsDir: string;
-  /** An existing group dir to enqueue again and follow. */
+  /** Where the group lives (shared with the workers). */
+  store: ResultStore;
+  /** The name of an existing group in the store to enqueue again and follow. */
   resume?: string;
   competitions: Competition[];
   seeds: number;
@@ -40,7 +39,8 @@ export interface ProducerOptions {
 
 /** The group and the last known state of each of its runs. */
 export interface ProducerResult {
-  groupDir: string;
+  /** The group's dir or s3:// URL. */
+  location: string;
   runGroup: string;
   states: RunState[];
   /** False when detached or stopped before the group ended. */
@@ -62,17 +62,13 @@ export async function checkReachable(url: RedisUrl, timeoutMs = 10_000): Promise
 }
 
 /** Enqueue one job per unfinished run; ids are stable, so runs already queued are not queued twice. */
-async function enqueue(queue: Queue, groupDir: string, meta: GroupMetadata, opts: ProducerOptions): Promise<void> {
+async function enqueue(queue: Queue, meta: GroupMetadata, opts: ProducerOptions): Promise<void> {
   for (const t of meta.tasks) {
-    const runDir = path.join(groupDir, t.run_id);
-    const record = readRunRecord(runDir);
+    const record = await opts.store.published(meta.run_group, t.run_id);
     if (record?.status === "completed") continue;
     const id = jobId(meta.run_group, t.run_id);
-    if (record) {
-      // Resuming retries runs that failed for good: set the failed result aside so a new one can be published.
-      fs.mkdirSync(path.join(groupDir, ".staging"), { recursive: true });
-      fs.renameSync(runDir, path.join(groupDir, ".staging", `${t.run_id}.failed-${Date.now()}`));
-    }
+    // Resuming retries runs that failed for good: set the failed result aside so a new one can be published.
+    if (record) await opts.store.setAside(meta.run_group, t.run_id);
     const job = await queue.getJob(id);
     if (job && (await job.getState()) === "failed") {
       await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
@@ -81,6 +77,15 @@ async function enqueue(queue: Queue, groupDir: string, meta: GroupMetadata, opts
     if (job) continue;
     await addJob(queue, meta.run_group, t, opts);
   }
+}
+
+/** Open the group to resume, checking it was run with the same agent. */
+async function resumeGroup(store: ResultStore, group: string, agentId: string): Promise<GroupMetadata> {
+  const meta = await requireGroup(store, group, "--resume");
+  if (meta.agent_id !== agentId) {
+    throw new UserError(`--resume: ${store.location(group)} was run with agent "${meta.agent_id}", not "${agentId}"; pass --agent ${meta.agent_id}`);
+  }
+  return meta;
 }
 
 async function addJob(queue: Queue, group: string, t: GroupMetadata["tasks"][number], opts: ProducerOptions): Promise<void> {
@@ -103,14 +108,17 @@ export async function runOnQueue(opts: ProducerOptions): Promise<ProducerResult>
   const view = queueProgressView(opts.progress);
   try {
     const agentId = opts.template.agent.id;
-    const { groupDir, meta } = opts.resume
-      ? openGroup(opts.resume, agentId)
-      : createGroupDir(opts.runsDir, agentId, opts.competitions, opts.seeds, opts.options);
-    await enqueue(queue, groupDir, meta, opts);
-    let states = await groupState(groupDir, meta, queue);
-    if (opts.detach) return { groupDir, runGroup: meta.run_group, states, finished: false };
+    const { store } = opts;
+    const meta = opts.resume
+      ? await resumeGroup(store, opts.resume, agentId)
+      : await store.createGroup(agentId, opts.competitions, opts.seeds, opts.options);
+    const location = store.location(meta.run_group);
+    await enqueue(queue, meta, opts);
+    const known = new Map<string, RunRecord>();
+    let states = await groupState(store, meta, queue, known);
+    if (opts.detach) return { location, runGroup: meta.run_group, states, finished: false };
 
-    view.planned(groupDir, opts.url.display, states);
+    view.planned(location, opts.url.display, states);
     events = new QueueEvents(QUEUE_NAME, { connection });
     events.on("error", () => {});
     let wake: () => void = () => {};
@@ -119,7 +127,7 @@ export async function runOnQueue(opts: ProducerOptions): Promise<ProducerResult>
     const pollMs = opts.pollMs ?? 1000;
     const publishing = new Map<string, number>();
     while (!opts.signal?.aborted) {
-      states = await groupState(groupDir, meta, queue);
+      states = await groupState(store, meta, queue, known);
       for (const s of states) {
         if (!s.reason?.startsWith("publishing:")) {
           publishing.delete(s.run_id);
@@ -127,10 +135,10 @@ export async function runOnQueue(opts: ProducerOptions): Promise<ProducerResult>
         }
         const since = publishing.get(s.run_id) ?? Date.now();
         publishing.set(s.run_id, since);
-        // A shared filesystem shows a rename within seconds; a run dir missing for minutes is gone.
+        // A shared filesystem shows a rename within seconds; a run missing for minutes is gone.
         if (Date.now() - since > PUBLISH_WAIT_MS) {
           s.state = "failed";
-          s.reason = `its job completed on ${s.worker ?? "a worker"}, but ${path.join(groupDir, s.run_id)} never appeared`;
+          s.reason = `its job completed on ${s.worker ?? "a worker"}, but ${store.location(meta.run_group, s.run_id)} never appeared`;
         }
       }
       // A job Redis lost (restarted without persistence) is queued again under the same id.
@@ -138,8 +146,12 @@ export async function runOnQueue(opts: ProducerOptions): Promise<ProducerResult>
         await addJob(queue, meta.run_group, meta.tasks.find((t) => t.run_id === s.run_id)!, opts);
       }
       view.update(states);
-      refreshMetadata(groupDir, meta, states);
-      if (groupFinished(states)) return { groupDir, runGroup: meta.run_group, states, finished: true };
+      await refreshMetadata(store, meta, states);
+      if (groupFinished(states)) {
+        // Every run is published: what is still staged belongs to attempts of lost workers.
+        await store.sweep(meta.run_group);
+        return { location, runGroup: meta.run_group, states, finished: true };
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         const done = () => {
@@ -150,7 +162,7 @@ export async function runOnQueue(opts: ProducerOptions): Promise<ProducerResult>
         opts.signal?.addEventListener("abort", done, { once: true });
       });
     }
-    return { groupDir, runGroup: meta.run_group, states, finished: false };
+    return { location, runGroup: meta.run_group, states, finished: false };
   } finally {
     view.stop();
     await events?.close().catch(() => {});

@@ -1,7 +1,7 @@
-import path from "node:path";
 import type { Queue } from "bullmq";
-import { readRunRecord, writeGroupMetadata, type GroupMetadata, type RunRecord } from "../runner/record.js";
+import type { GroupMetadata, RunRecord } from "../runner/record.js";
 import { jobId } from "./jobs.js";
+import type { ResultStore } from "./store.js";
 
 /** Where one run of a group stands, from its job in Redis and its published run dir. */
 export interface RunState {
@@ -28,15 +28,23 @@ function simpleState(s: string): RunState["state"] {
   return "queued"; // waiting, delayed, prioritized, waiting-children
 }
 
-/** The state of every task of a group; `queue` null reads only the published run dirs. */
-export async function groupState(groupDir: string, meta: GroupMetadata, queue: Queue | null): Promise<RunState[]> {
+/**
+ * The state of every task of a group; `queue` null reads only the published runs. `known` keeps the published
+ * records already read (they are final), so following a large group does not read every run from the store each time.
+ */
+export async function groupState(store: ResultStore, meta: GroupMetadata, queue: Queue | null, known = new Map<string, RunRecord>()): Promise<RunState[]> {
   const out: RunState[] = [];
   for (const t of meta.tasks) {
-    // Redis first, files second: a worker publishes the run dir before it completes the job, so a
-    // completed job read first guarantees its run dir is found (unless the shared filesystem lags).
+    // Redis first, the store second: a worker publishes the run before it completes the job, so a
+    // completed job read first guarantees its run is found (unless the shared filesystem lags).
     const job = queue ? await queue.getJob(jobId(meta.run_group, t.run_id)) : undefined;
     const jobState = job ? simpleState(await job.getState()) : null;
-    const record = readRunRecord(path.join(groupDir, t.run_id));
+    let record = known.get(t.run_id) ?? null;
+    // A queued or running job has nothing published yet (a run is published just before its job completes).
+    if (!record && (jobState === null || jobState === "completed" || jobState === "failed" || jobState === "missing")) {
+      record = await store.published(meta.run_group, t.run_id);
+      if (record?.status === "completed" || record?.status === "failed") known.set(t.run_id, record);
+    }
     const row: RunState = {
       run_id: t.run_id,
       competition_id: t.competition_id,
@@ -51,10 +59,10 @@ export async function groupState(groupDir: string, meta: GroupMetadata, queue: Q
     const published = record?.status === "completed" || record?.status === "failed" ? record.status : null;
     // A published run is final whatever Redis says (it may have lost the job, or not heard yet).
     if (published) row.state = published;
-    // A completed job whose run dir is not visible yet (a lagging shared filesystem) is still being published.
+    // A completed job whose run is not visible yet (a lagging shared filesystem) is still being published.
     if (row.state === "completed" && !published) {
       row.state = "running";
-      row.reason = "publishing: the run dir is not visible in the runs dir yet";
+      row.reason = `publishing: the run is not visible in ${store.describe()} yet`;
     }
     out.push(row);
   }
@@ -67,12 +75,12 @@ export function groupFinished(states: RunState[]): boolean {
 }
 
 /** Record the published outcomes in metadata.json, as a local run group does after each run. */
-export function refreshMetadata(groupDir: string, meta: GroupMetadata, states: RunState[]): void {
+export async function refreshMetadata(store: ResultStore, meta: GroupMetadata, states: RunState[]): Promise<void> {
   let changed = false;
   for (const s of states) {
     if (!s.record || meta.runs[s.run_id]?.status === s.record.status) continue;
     meta.runs[s.run_id] = { success: s.record.status === "completed", status: s.record.status, exit_reason: s.record.exit_reason };
     changed = true;
   }
-  if (changed) writeGroupMetadata(groupDir, meta);
+  if (changed) await store.writeGroup(meta);
 }

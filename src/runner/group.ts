@@ -117,6 +117,26 @@ export class RunGroup {
   }
 }
 
+/** The base name of a new run group: upstream's `<timestamp>_run-group_<agent>`. */
+export function groupBaseName(agentId: string): string {
+  return `${fileTimestamp()}_run-group_${agentId}`;
+}
+
+/** metadata.json of a new group listing every (competition, seed) task, seeds outermost as upstream orders its queue. */
+export function newGroupMetadata(
+  runGroup: string,
+  agentId: string,
+  competitions: Competition[],
+  seeds: number,
+  options: Record<string, unknown>,
+): GroupMetadata {
+  const tasks: GroupMetadata["tasks"] = [];
+  for (let seed = 0; seed < seeds; seed++) {
+    for (const c of competitions) tasks.push({ run_id: `${c.id}_${randomUUID()}`, competition_id: c.id, seed });
+  }
+  return { run_group: runGroup, created_at: pythonIsoNow(), runs: {}, agent_id: agentId, tasks, options };
+}
+
 /** Create a new run-group dir with metadata.json listing every (competition, seed) task. */
 export function createGroupDir(
   runsDir: string,
@@ -125,25 +145,13 @@ export function createGroupDir(
   seeds: number,
   options: Record<string, unknown>,
 ): { groupDir: string; meta: GroupMetadata } {
-  const base = `${fileTimestamp()}_run-group_${agentId}`;
+  const base = groupBaseName(agentId);
   fs.mkdirSync(runsDir, { recursive: true });
   let runGroup = base;
   for (let i = 2; fs.existsSync(path.join(runsDir, runGroup)); i++) runGroup = `${base}-${i}`;
   const groupDir = path.join(runsDir, runGroup);
   fs.mkdirSync(groupDir);
-  const tasks: GroupMetadata["tasks"] = [];
-  // Seeds outermost, as upstream orders its task queue.
-  for (let seed = 0; seed < seeds; seed++) {
-    for (const c of competitions) tasks.push({ run_id: `${c.id}_${randomUUID()}`, competition_id: c.id, seed });
-  }
-  const meta: GroupMetadata = {
-    run_group: runGroup,
-    created_at: pythonIsoNow(),
-    runs: {},
-    agent_id: agentId,
-    tasks,
-    options,
-  };
+  const meta = newGroupMetadata(runGroup, agentId, competitions, seeds, options);
   writeGroupMetadata(groupDir, meta);
   return { groupDir, meta };
 }

@@ -10,6 +10,7 @@ import { mlebench, mlebenchAsync, type CliResult } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
 import { freePort, makeNetns, netnsAvailable, startRedis, startWorker, type TestRedis, type TestWorker } from "./redis.js";
+import { startS3, type TestS3 } from "./s3.js";
 
 let dataDir = "";
 const SAMPLE = getCompetition("titanic").sampleSubmission;
@@ -56,8 +57,8 @@ function worker(name: string, runsDir: string, extra: string[] = [], env: Record
   return w;
 }
 
-/** The entries of a group dir other than metadata.json and the hidden staging area. */
-const runEntries = (groupDir: string) => fs.readdirSync(groupDir).filter((n) => n !== "metadata.json" && n !== ".staging").sort();
+/** The entries of a group dir other than metadata.json. */
+const runEntries = (groupDir: string) => fs.readdirSync(groupDir).filter((n) => n !== "metadata.json").sort();
 
 /** The run.json fields a queued run must share with a local one (not ids, times or peaks). */
 const comparable = (r: RunRecord) => ({
@@ -101,7 +102,6 @@ describe("mlebench run --queue with mlebench worker", () => {
     expect(layout(path.join(out.dir, out.runs[0].run_id))).toEqual(layout(local.runDirs[0]));
     // Each run published once, nothing left staged, and the work was shared.
     expect(runEntries(out.dir)).toEqual(out.runs.map((x) => x.run_id).sort());
-    expect(fs.readdirSync(path.join(out.dir, ".staging"))).toEqual([]);
     expect(new Set(out.runs.map((x) => x.worker)).size).toBeGreaterThanOrEqual(2);
     const meta = readJson<GroupMetadata>(path.join(out.dir, "metadata.json"));
     expect(Object.values(meta.runs).map((x) => x.success)).toEqual([true, true, true, true, true, true]);
@@ -189,7 +189,7 @@ describe("mlebench run --queue with mlebench worker", () => {
     for (const x of out.runs) expect(readJson<RunRecord>(path.join(out.dir, x.run_id, "run.json")).grading?.valid_submission).toBe(true);
   });
 
-  it("ends a run that keeps failing as failed, with the reason in the job and in run.json", async () => {
+  it("ends a run that keeps failing as failed, with the reason in the job and in run.json; a resume retries it, keeping the failed result aside", async () => {
     redis = await startRedis();
     const runsDir = tempDir("mlebench-qruns-");
     worker("w1", runsDir);
@@ -207,6 +207,19 @@ describe("mlebench run --queue with mlebench worker", () => {
     expect(st.status).toBe(1);
     expect(st.stdout).toMatch(/failed +titanic seed 0 on w1 \(attempts 2, .*needs secret ABSENT_TEST_SECRET/);
     expect(st.stdout).not.toMatch(/secrets\.ABSENT_TEST_SECRET/);
+
+    // Resuming retries the failed run (on a worker that has the secret); the failed result is set aside.
+    await workers[0].stop();
+    worker("w2", runsDir, [], { ABSENT_TEST_SECRET: "now-set" });
+    const again = await produce(redis.url, runsDir, [
+      "--agent", "external", "--agent-cmd", "true", "--env", "K=${{ secrets.ABSENT_TEST_SECRET }}", "--resume", out.dir,
+    ]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.out!.runs[0]).toMatchObject({ status: "completed", worker: "w2" });
+    expect(readJson<RunRecord>(path.join(out.dir, out.runs[0].run_id, "run.json")).status).toBe("completed");
+    const aside = fs.readdirSync(path.join(out.dir, ".set-aside"));
+    expect(aside).toHaveLength(1);
+    expect(readJson<RunRecord>(path.join(out.dir, ".set-aside", aside[0], "run.json")).error).toBe(rec.error);
   });
 
   it("--detach returns at once; status shows the queued runs; --resume follows the group to its end", async () => {
@@ -229,6 +242,70 @@ describe("mlebench run --queue with mlebench worker", () => {
     const files = await mlebenchAsync(["status", out.dir], {});
     expect(files.status).toBe(0);
     expect(files.stdout).toContain("runs: 2/2 done, 0 running, 0 queued, 0 failed");
+  });
+});
+
+describe("run groups in an S3-compatible bucket (s3rver on 127.0.0.1)", () => {
+  let s3: TestS3 | null = null;
+  afterEach(async () => {
+    await s3?.stop();
+    s3 = null;
+  });
+
+  it("two workers publish into the bucket; status reads it there; pull brings back what a local run writes", async () => {
+    const args = ["--agent", "dummy", "-c", "titanic", "--seeds", "4", "--grade", "--time-limit", "2m"];
+    const local = runCli(dataDir, [...args, "--workers", "2", "--sandbox", "local"]);
+    expect(local.status, local.stderr).toBe(0);
+
+    s3 = await startS3();
+    redis = await startRedis();
+    const runsUrl = `s3://${s3.bucket}/team/runs`;
+    const stage = tempDir("mlebench-s3stage-");
+    for (const n of ["w1", "w2"]) worker(n, runsUrl, ["--staging-dir", stage, "--lock-duration", "30s", "--stalled-interval", "30s"], s3.env);
+    const r = await produce(redis.url, runsUrl, args, s3.env);
+    expect(r.status, r.stderr).toBe(0);
+    const out = r.out!;
+    expect(out.finished).toBe(true);
+    expect(out.dir).toMatch(new RegExp(`^s3://${s3.bucket}/team/runs/[^/]+_run-group_dummy$`));
+    expect(out.runs.map((x) => x.status)).toEqual(["completed", "completed", "completed", "completed"]);
+    expect(r.stderr).toContain("warning: http://127.0.0.1:");
+    expect(workers[0].log()).toContain(`results go to ${runsUrl} (${s3.endpoint})`);
+    // Nothing is left on the workers' local staging disk.
+    expect(fs.readdirSync(path.join(stage, path.basename(out.dir)))).toEqual([]);
+
+    const st = await mlebenchAsync(["status", path.basename(out.dir), "--runs-dir", runsUrl, "--json"], s3.env);
+    expect(st.status, st.stderr).toBe(0);
+    const status = JSON.parse(st.stdout) as { dir: string; finished: boolean; runs: { state: string }[] };
+    expect(status.dir).toBe(out.dir);
+    expect(status.runs.map((x) => x.state)).toEqual(Array(4).fill("completed"));
+
+    const to = tempDir("mlebench-pulled-");
+    const pulled = await mlebenchAsync(["pull", out.dir, "--to", to, "--json"], s3.env);
+    expect(pulled.status, pulled.stderr).toBe(0);
+    const p = JSON.parse(pulled.stdout) as { dir: string; pulled: string[]; unpublished: string[] };
+    expect(p.dir).toBe(path.join(to, path.basename(out.dir)));
+    expect(p.pulled.sort()).toEqual(out.runs.map((x) => x.run_id).sort());
+    expect(runEntries(p.dir)).toEqual(out.runs.map((x) => x.run_id).sort());
+    const records = out.runs.map((x) => readJson<RunRecord>(path.join(p.dir, x.run_id, "run.json")));
+    const bySeed = (a: RunRecord, b: RunRecord) => a.seed - b.seed;
+    expect(records.sort(bySeed).map(comparable)).toEqual(local.records.sort(bySeed).map(comparable));
+    const layout = (d: string) => fs.readdirSync(d).sort();
+    expect(layout(path.join(p.dir, out.runs[0].run_id))).toEqual(layout(local.runDirs[0]));
+    const meta = readJson<GroupMetadata>(path.join(p.dir, "metadata.json"));
+    expect(Object.values(meta.runs).map((x) => x.success)).toEqual([true, true, true, true]);
+    // The pulled group is an ordinary run group.
+    const report = mlebench(["report", p.dir, "--out", tempDir("mlebench-report-")]);
+    expect(report.status, report.stderr).toBe(0);
+  });
+
+  it("refuses an s3:// runs dir for a local run, and names an unreachable endpoint", async () => {
+    const local = mlebench(["run", "--agent", "dummy", "-c", "titanic", "--runs-dir", "s3://bucket/runs"]);
+    expect(local.status).toBe(2);
+    expect(local.stderr).toContain("mlebench: s3:// run groups are for queued runs");
+    const port = await freePort();
+    const st = mlebench(["status", "s3://bucket/runs/g"], { AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: "k", AWS_SECRET_ACCESS_KEY: "s" });
+    expect(st.status).toBe(2);
+    expect(st.stderr).toBe(`mlebench: S3: cannot read s3://bucket/runs/g/metadata.json: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)\n`);
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { jobAgent, jobId, parseRunJob, type RunJob } from "../../src/queue/jobs.js";
 import { changeLine, summaryLine } from "../../src/queue/progress.js";
 import type { RunState } from "../../src/queue/state.js";
-import { FsResultStore } from "../../src/queue/store.js";
+import { FsResultStore } from "../../src/queue/fs-store.js";
 import { parseRedisUrl, redactUrl } from "../../src/queue/url.js";
 import { tempDir } from "../helpers/data-dir.js";
 

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { AgentRequest } from "../agents/registry.js";
 import { BUILTIN_AGENTS } from "../agents/registry.js";
 import { loadAgentConfigs } from "../agents/config.js";
@@ -6,10 +5,12 @@ import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval, type LimitFlags } from "../sandbox/limits.js";
 import { defaultSandbox, getSandboxBackend } from "../sandbox/registry.js";
-import { EXIT } from "../cli/common.js";
-import { jobAgent } from "./jobs.js";
-import { runOnQueue } from "./producer.js";
-import { parseRedisUrl } from "./url.js";
+import { jobAgent } from "../queue/jobs.js";
+import { runOnQueue } from "../queue/producer.js";
+import { locateGroup, openResultStore } from "../queue/store.js";
+import { parseRedisUrl } from "../queue/url.js";
+import { EXIT } from "./common.js";
+import { summaryRow } from "./run-progress.js";
 
 /** The `mlebench run` flags a queued run uses. */
 export interface QueuedRunFlags extends LimitFlags {
@@ -66,6 +67,10 @@ export async function runQueued<F extends QueuedRunFlags>(
   };
   checkAgent(request);
   const maxAttempts = parsePositiveInt(flags.maxAttempts, "--max-attempts");
+  const { store, group } = flags.resume
+    ? await locateGroup(flags.resume, flags.runsDir, {}, "--resume")
+    : { store: await openResultStore(flags.runsDir), group: undefined };
+  for (const w of await store.check()) process.stderr.write(`warning: ${w}\n`);
   const abort = new AbortController();
   let interrupts = 0;
   const onSignal = () => {
@@ -79,8 +84,8 @@ export async function runQueued<F extends QueuedRunFlags>(
   try {
     result = await runOnQueue({
       url,
-      runsDir: path.resolve(flags.runsDir),
-      resume: flags.resume,
+      store,
+      resume: group,
       competitions,
       seeds: parsePositiveInt(flags.seeds, "--seeds"),
       template: {
@@ -104,20 +109,13 @@ export async function runQueued<F extends QueuedRunFlags>(
   }
   if (flags.json) {
     const runs = result.states.map((s) => ({
-      run_id: s.run_id,
-      competition_id: s.competition_id,
-      seed: s.seed,
-      status: s.record?.status ?? s.state,
-      exit_reason: s.record?.exit_reason ?? null,
-      score: s.record?.grading?.score ?? null,
-      any_medal: s.record?.grading?.any_medal ?? null,
-      error: s.record?.error ?? (s.state === "failed" ? s.reason : null),
+      ...summaryRow(s.record ?? { ...s, status: s.state, exit_reason: null, grading: null, error: s.state === "failed" ? s.reason : null }),
       worker: s.worker,
       attempts: s.attempts,
     }));
-    process.stdout.write(JSON.stringify({ run_group: result.runGroup, dir: result.groupDir, queue: url.display, finished: result.finished, runs }, null, 2) + "\n");
+    process.stdout.write(JSON.stringify({ run_group: result.runGroup, dir: result.location, queue: url.display, finished: result.finished, runs }, null, 2) + "\n");
   } else {
-    process.stdout.write(`${result.groupDir}\n`);
+    process.stdout.write(`${result.location}\n`);
   }
   if (interrupts > 0) return 130;
   if (!result.finished) return EXIT.ok;

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { writeGroupMetadata, type GroupMetadata } from "../runner/record.js";
+import { requireGroup, type ResultStore } from "./store.js";
+
+/** What a pull did to each run of the group. */
+export interface PullResult {
+  dir: string;
+  meta: GroupMetadata;
+  pulled: string[];
+  upToDate: string[];
+  /** Runs with nothing published yet (queued, running, or lost). */
+  unpublished: string[];
+}
+
+/**
+ * Copy a group's published runs into `<toDir>/<group>/`, each run swapped in whole (downloaded beside it, then
+ * renamed), so the local group is always readable by `mlebench report`; runs already there unchanged are skipped.
+ */
+export async function pullGroup(store: ResultStore, group: string, toDir: string, onRun: (runId: string, what: string) => void = () => {}): Promise<PullResult> {
+  const meta = await requireGroup(store, group, "pull");
+  const dir = path.join(toDir, meta.run_group);
+  fs.mkdirSync(dir, { recursive: true });
+  const result: PullResult = { dir, meta, pulled: [], upToDate: [], unpublished: [] };
+  for (const t of meta.tasks) {
+    const record = await store.published(meta.run_group, t.run_id);
+    if (!record) {
+      result.unpublished.push(t.run_id);
+      onRun(t.run_id, "not published yet");
+      continue;
+    }
+    const local = path.join(dir, t.run_id);
+    if (sameRecord(path.join(local, "run.json"), record)) {
+      result.upToDate.push(t.run_id);
+      continue;
+    }
+    const tmp = path.join(dir, `.pull-${t.run_id}.${randomBytes(4).toString("hex")}`);
+    try {
+      await store.download(meta.run_group, t.run_id, tmp);
+      // A run set aside and run again replaces the stale local copy.
+      if (fs.existsSync(local)) fs.rmSync(local, { recursive: true, force: true });
+      fs.renameSync(tmp, local);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+    result.pulled.push(t.run_id);
+    onRun(t.run_id, `${record.status}${record.grading ? `, score ${record.grading.score ?? "invalid"}` : ""}`);
+  }
+  writeGroupMetadata(dir, meta);
+  return result;
+}
+
+function sameRecord(file: string, record: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(fs.readFileSync(file, "utf8"))) === JSON.stringify(record);
+  } catch {
+    return false;
+  }
+}
