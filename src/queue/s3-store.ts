@@ -44,6 +44,30 @@ function walkFiles(root: string): { path: string; size: number }[] {
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** Remove staged runs (`<dir>/<group>/<run>.<pid>.<rand>`) whose process is gone: workers killed on this machine. */
+export function removeDeadStaging(dir: string): number {
+  let removed = 0;
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === "EPERM";
+    }
+  };
+  for (const group of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const groupDir = path.join(dir, group);
+    if (!fs.statSync(groupDir).isDirectory()) continue;
+    for (const name of fs.readdirSync(groupDir)) {
+      const pid = Number(/\.(\d+)\.[^.]+$/.exec(name)?.[1]);
+      if (!Number.isInteger(pid) || pid <= 0 || alive(pid)) continue;
+      fs.rmSync(path.join(groupDir, name), { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /**
  * Run groups in an S3-compatible bucket. S3 has no rename, so a run is published in three steps: its files are
  * uploaded under `<group>/.staging/<run>/<token>/`; the attempt claims the run with a conditional write of
@@ -55,6 +79,7 @@ export class S3ResultStore implements ResultStore {
   readonly bucket: S3Bucket;
   private readonly stagingDir: string;
   private checked: Promise<string[]> | null = null;
+  private cleaned = false;
 
   constructor(
     private readonly loc: S3Location,
@@ -149,9 +174,14 @@ export class S3ResultStore implements ResultStore {
   }
 
   async stage(group: string, runId: string): Promise<string> {
+    if (!this.cleaned) {
+      this.cleaned = true;
+      removeDeadStaging(this.stagingDir);
+    }
     const parent = path.join(this.stagingDir, group);
     fs.mkdirSync(parent, { recursive: true });
-    return fs.mkdtempSync(path.join(parent, `${runId}.`));
+    // The pid in the name lets a later worker on this machine remove what a killed one left.
+    return fs.mkdtempSync(path.join(parent, `${runId}.${process.pid}.`));
   }
 
   async publish(group: string, runId: string, staged: string): Promise<boolean> {
@@ -172,7 +202,11 @@ export class S3ResultStore implements ResultStore {
     const claimKey = this.key(group, CLAIMS, runId);
     // Looking first keeps a server that ignores If-None-Match from letting a late attempt replace a finished claim.
     let claim = await this.readClaim(group, runId);
-    if (!claim && (await this.bucket.putIfAbsent(claimKey, JSON.stringify(mine)))) claim = await this.readClaim(group, runId);
+    if (!claim) {
+      // Whether this write won or lost (412), the claim now there says who publishes.
+      await this.bucket.putIfAbsent(claimKey, JSON.stringify(mine));
+      claim = await this.readClaim(group, runId);
+    }
     if (!claim) throw new Error(`S3: the claim s3://${this.loc.bucket}/${claimKey} vanished while publishing ${runId}`);
     const won = claim.token === token;
     await this.finish(group, runId, claim);

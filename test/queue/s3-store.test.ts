@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -5,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { FsResultStore } from "../../src/queue/fs-store.js";
 import { pullGroup } from "../../src/queue/pull.js";
-import { S3ResultStore } from "../../src/queue/s3-store.js";
+import { removeDeadStaging, S3ResultStore } from "../../src/queue/s3-store.js";
 import { parseS3Url } from "../../src/queue/s3-url.js";
 import { locateGroup, openResultStore } from "../../src/queue/store.js";
 import type { RunRecord } from "../../src/runner/record.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { freePort } from "./redis.js";
 import { startS3, type TestS3 } from "./s3.js";
+import { conditionalProxy } from "./s3-conditional.js";
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -22,10 +24,10 @@ afterAll(async () => {
 });
 
 /** A store under its own prefix, staging in its own temp dir; 5 MiB parts so a 12 MiB file is sent in three. */
-function newStore(prefix = `p-${randomBytes(4).toString("hex")}`): S3ResultStore {
+function newStore(prefix = `p-${randomBytes(4).toString("hex")}`, endpoint = s3.endpoint): S3ResultStore {
   return new S3ResultStore(
     { bucket: s3.bucket, prefix },
-    { env: s3.env, stagingDir: tempDir("mlebench-s3stage-"), tuning: { partSize: 5 * 2 ** 20 } },
+    { env: { ...s3.env, AWS_ENDPOINT_URL: endpoint }, stagingDir: tempDir("mlebench-s3stage-"), tuning: { partSize: 5 * 2 ** 20 } },
   );
 }
 
@@ -162,6 +164,27 @@ describe("S3ResultStore on a local S3-compatible server (s3rver)", () => {
     ]);
   });
 
+  it("with conditional writes (as AWS S3 has them), one of four attempts finishing at once publishes, whole", async () => {
+    const proxy = await conditionalProxy(s3, 50);
+    try {
+      const prefix = `p-${randomBytes(4).toString("hex")}`;
+      const stores = [0, 1, 2, 3].map(() => newStore(prefix, proxy.endpoint));
+      expect(await stores[0].check()).toEqual([]);
+      const dirs = await Promise.all(stores.map((st, i) => staged(st, "g", "r1", `w${i}`, { [`only-w${i}.txt`]: `w${i}` })));
+      const won = await Promise.all(stores.map((st, i) => st.publish("g", "r1", dirs[i])));
+      expect(won.filter((x) => x)).toHaveLength(1);
+      expect(proxy.conflicts()).toBeGreaterThanOrEqual(1);
+      const winner = `w${won.indexOf(true)}`;
+      const store = stores[0];
+      expect((await store.published("g", "r1"))?.error).toBe(winner);
+      expect(await keys(store, "g/r1")).toEqual(["code/", `only-${winner}.txt`, "run.json", "submission/submission.csv"]);
+      expect(await text(store, "g/r1/submission/submission.csv")).toBe(`PassengerId,Survived\n892,${winner}\n`);
+      expect(await keys(store, "g/.staging")).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("names the bucket, endpoint and cause when the store cannot be used", async () => {
     const missing = new S3ResultStore({ bucket: "no-such-bucket", prefix: "" }, { env: s3.env });
     await expect(missing.check()).rejects.toThrow(`S3: cannot use s3://no-such-bucket: bucket "no-such-bucket" does not exist at ${s3.endpoint}`);
@@ -172,6 +195,20 @@ describe("S3ResultStore on a local S3-compatible server (s3rver)", () => {
     await expect(wrongKey.readGroup("g")).rejects.toThrow(`S3: cannot read s3://${s3.bucket}/g/metadata.json: ${s3.endpoint} rejected the AWS credentials (InvalidAccessKeyId)`);
     await expect(openResultStore("s3://x/")).rejects.toThrow('--runs-dir: "s3://x/" is not an S3 location: bucket "x" is not a valid bucket name');
     expect(() => new S3ResultStore({ bucket: s3.bucket, prefix: "" }, { env: { AWS_ENDPOINT_URL: "ftp://h" } })).toThrow('AWS_ENDPOINT_URL: "ftp://h" is not an http(s) URL');
+  });
+});
+
+describe("local staging of an S3 store", () => {
+  it("removes what workers killed on this machine left staged, and only that", () => {
+    const dir = tempDir("mlebench-s3stage-");
+    const dead = spawnSync("true").pid!;
+    fs.mkdirSync(path.join(dir, "g", `r1.${dead}.abc`, "submission"), { recursive: true });
+    fs.mkdirSync(path.join(dir, "g", `r2.${process.pid}.def`), { recursive: true });
+    fs.mkdirSync(path.join(dir, "h", "not-a-stage"), { recursive: true });
+    expect(removeDeadStaging(dir)).toBe(1);
+    expect(fs.readdirSync(path.join(dir, "g"))).toEqual([`r2.${process.pid}.def`]);
+    expect(fs.readdirSync(path.join(dir, "h"))).toEqual(["not-a-stage"]);
+    expect(removeDeadStaging(path.join(dir, "absent"))).toBe(0);
   });
 });
 
