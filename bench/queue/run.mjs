@@ -3,6 +3,8 @@
 // BENCH_JOBS no-op runs (default 100: the external agent `true` in the local sandbox). Prints the
 // latency from enqueue to start of a job on an idle worker, and the ratio of the group's wall time to
 // the ideal measured in the same run (the sum of the jobs' own times divided by the workers).
+// BENCH_STORE=s3 publishes the runs into a local S3-compatible server (s3rver) instead of a dir, so the
+// mean run time shows what publishing through S3 costs.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -16,6 +18,11 @@ const dist = (p) => pathToFileURL(path.join(repo, "dist", p)).href;
 const jobs = Number(process.env.BENCH_JOBS ?? 100);
 const nWorkers = Number(process.env.BENCH_WORKERS ?? 4);
 const probes = Number(process.env.BENCH_PROBES ?? 10);
+const storeKind = process.env.BENCH_STORE ?? "fs";
+if (storeKind !== "fs" && storeKind !== "s3") {
+  console.error('bench: BENCH_STORE must be "fs" or "s3"');
+  process.exit(2);
+}
 const REDIS = "/usr/bin/redis-server";
 
 if (!fs.existsSync(REDIS)) {
@@ -39,6 +46,7 @@ const { parseRedisUrl, connectionOptions } = await import(dist("queue/url.js"));
 const { QUEUE_NAME, jobId } = await import(dist("queue/jobs.js"));
 const { prepareCompetition } = await import(dist("prepare/prepare.js"));
 const { getCompetition } = await import(dist("competitions/registry.js"));
+const { openResultStore } = await import(dist("queue/store.js"));
 
 const port = await new Promise((resolve) => {
   const s = net.createServer().listen(0, "127.0.0.1", () => {
@@ -48,8 +56,21 @@ const port = await new Promise((resolve) => {
 });
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "mlebench-bench-queue-"));
 const dataDir = path.join(scratch, "data");
-const runsDir = path.join(scratch, "runs");
+let runsDir = path.join(scratch, "runs");
 await prepareCompetition(getCompetition("titanic"), dataDir);
+
+let s3server = null;
+const workerEnv = { ...process.env };
+if (storeKind === "s3") {
+  const { default: S3rver } = await import("s3rver");
+  s3server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(scratch, "s3"), configureBuckets: [{ name: "bench" }] });
+  const { port: s3port } = await s3server.run();
+  // s3rver's built-in key pair; the producer (this process) and the workers read the same variables.
+  Object.assign(process.env, { AWS_ENDPOINT_URL: `http://127.0.0.1:${s3port}`, AWS_ACCESS_KEY_ID: "S3RVER", AWS_SECRET_ACCESS_KEY: "S3RVER", AWS_REGION: "us-east-1" });
+  Object.assign(workerEnv, process.env);
+  runsDir = "s3://bench/runs";
+}
+const store = await openResultStore(runsDir);
 
 const children = [];
 const redis = spawn(REDIS, ["--port", String(port), "--bind", "127.0.0.1", "--dir", scratch, "--save", "", "--appendonly", "no"], { stdio: "ignore" });
@@ -60,11 +81,12 @@ for (let i = 0; i < 50 && spawnSync("redis-cli", ["-p", String(port), "ping"], {
 }
 for (let i = 0; i < nWorkers; i++) {
   children.push(
-    spawn(process.execPath, [path.join(repo, "dist", "cli", "main.js"), "worker", "--queue", url.display, "--runs-dir", runsDir, "--data-dir", dataDir, "--sandbox", "local", "--name", `bench-${i + 1}`], { stdio: "ignore" }),
+    spawn(process.execPath, [path.join(repo, "dist", "cli", "main.js"), "worker", "--queue", url.display, "--runs-dir", runsDir, "--data-dir", dataDir, "--sandbox", "local", "--name", `bench-${i + 1}`, "--staging-dir", path.join(scratch, "staging")], { stdio: "ignore", env: workerEnv }),
   );
 }
 const cleanup = () => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  void s3server?.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 };
 process.on("exit", cleanup);
@@ -82,7 +104,7 @@ const queue = new Queue(QUEUE_NAME, { connection: connectionOptions(url) });
 
 /** Enqueue a group of `seeds` no-op runs, follow it to its end, and read its jobs' timestamps back from Redis. */
 async function group(seeds) {
-  const r = await runOnQueue({ url, runsDir, competitions: [titanic], seeds, template, maxAttempts: 1, options: {}, detach: false, progress: false, pollMs: 100 });
+  const r = await runOnQueue({ url, store, competitions: [titanic], seeds, template, maxAttempts: 1, options: {}, detach: false, progress: false, pollMs: 100 });
   if (r.states.some((s) => s.state !== "completed")) throw new Error(`bench: some runs failed: ${JSON.stringify(r.states.filter((s) => s.state !== "completed").map((s) => s.reason))}`);
   return Promise.all(r.states.map(async (s) => (await queue.getJob(jobId(r.runGroup, s.run_id)))));
 }
@@ -104,7 +126,7 @@ const busy = done.reduce((sum, j) => sum + (j.finishedOn - j.processedOn), 0);
 const ideal = busy / nWorkers;
 await queue.close();
 
-console.log(`queue bench: ${jobs} no-op runs, ${nWorkers} workers (redis-server on 127.0.0.1)`);
+console.log(`queue bench: ${jobs} no-op runs, ${nWorkers} workers (redis-server on 127.0.0.1), results in ${storeKind === "s3" ? "s3rver on 127.0.0.1" : "a local dir"}`);
 console.log(`  enqueue -> start on an idle worker: median ${latencies[Math.floor(latencies.length / 2)]} ms, max ${latencies.at(-1)} ms (${probes} probes)`);
 console.log(`  mean run time on a worker: ${(busy / jobs).toFixed(0)} ms`);
 console.log(`  group wall time: ${(wall / 1000).toFixed(2)} s (follower saw the end after ${((Date.now() - started) / 1000).toFixed(2)} s)`);

@@ -173,12 +173,12 @@ export function register(program: Command): void {
   run.option("--json", "print the run records as JSON").action(
     action(async (flags: RunFlags) => {
       const dataDir = resolveDataDir(flags.dataDir);
-      const chosen = pickTasks(flags.task, flags.all, "-t").filter((t) => !flags.all || !t.needsDownload || t.isReady?.(contextFor(dataDir, true)(t)));
-      for (const t of chosen) {
-        if (t.needsDownload && !t.isReady?.(contextFor(dataDir, true)(t))) {
-          throw new UserError(`task ${t.name} needs its data: run \`mlebench tasks prepare ${t.name} --data-dir ${dataDir}\` first`);
-        }
-      }
+      const ready = (t: ResearchTask) => !t.needsDownload || t.isReady?.(contextFor(dataDir, true)(t)) === true;
+      const picked = pickTasks(flags.task, flags.all, "-t");
+      // --all skips the tasks whose data is not there; a task named by the user must have it.
+      const chosen = flags.all ? picked.filter(ready) : picked;
+      const missing = flags.all ? undefined : chosen.find((t) => !ready(t));
+      if (missing) throw new UserError(`task ${missing.name} needs its data: run \`mlebench tasks prepare ${missing.name} --data-dir ${dataDir}\` first`);
       const maxSteps = parsePositiveInt(flags.maxSteps, "--max-steps");
       const mlab = flags.agent === "mlab" ? { ...llmSettings(llmRequestFromFlags(flags), process.env, "--agent mlab"), steps: maxSteps, retrieval: flags.retrieval } : undefined;
       if (flags.agent !== "mlab" && (flags.llmModel || flags.retrieval)) throw new UserError("--llm-* and --retrieval are only for --agent mlab");

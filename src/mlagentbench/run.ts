@@ -177,7 +177,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
     startedAt,
     endedAt: new Date().toISOString(),
     wallSeconds: (Date.now() - started) / 1000,
-    steps: env?.trace().length ?? 0,
+    steps: env?.stepCount() ?? 0,
     usage: {
       calls: totals?.calls ?? 0,
       inputTokens: totals?.inputTokens ?? 0,

@@ -16,6 +16,26 @@ import type { ResultStore, StoreOptions } from "./store.js";
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 const CLAIMS = ".claims";
+/** Transfers in flight at once while publishing (a run dir is many small files; each request waits on a round trip). */
+const TRANSFERS = 8;
+
+/** Run `fn` on every item, `limit` at a time; the first failure stops new work and is thrown once the rest settle. */
+async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const lane = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++];
+      try {
+        await fn(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure) throw (failure as { error: unknown }).error;
+}
 
 /** The claim of the attempt that publishes a run: its token and the files it staged under `.staging/<run>/<token>/`. */
 const ClaimSchema = z.object({
@@ -165,7 +185,7 @@ export class S3ResultStore implements ResultStore {
     const prefix = this.key(group, runId) + "/";
     const objects = await this.bucket.list(prefix);
     const aside = this.key(group, SET_ASIDE, `${runId}.${Date.now()}`);
-    for (const o of objects) await this.bucket.copy(o.key, `${aside}/${o.key.slice(prefix.length)}`, o.size);
+    await eachLimit(objects, TRANSFERS, (o) => this.bucket.copy(o.key, `${aside}/${o.key.slice(prefix.length)}`, o.size));
     // run.json first: the run stops being published before its other files go.
     const runJson = prefix + "run.json";
     await this.bucket.delete([runJson]);
@@ -193,11 +213,11 @@ export class S3ResultStore implements ResultStore {
     }
     const token = randomBytes(8).toString("hex");
     const stagedPrefix = this.stagedPrefix(group, runId, token);
-    for (const f of files) {
+    await eachLimit(files, TRANSFERS, async (f) => {
       const key = `${stagedPrefix}/${f.path}`;
       if (f.path.endsWith("/")) await this.bucket.put(key, "");
       else await this.bucket.uploadFile(key, path.join(staged, f.path), f.size);
-    }
+    });
     const mine: Claim = { token, files };
     const claimKey = this.key(group, CLAIMS, runId);
     // Looking first keeps a server that ignores If-None-Match from letting a late attempt replace a finished claim.
@@ -235,9 +255,11 @@ export class S3ResultStore implements ResultStore {
     const runJson = this.key(group, runId, "run.json");
     const from = this.stagedPrefix(group, runId, claim.token);
     if (!(await this.bucket.exists(runJson))) {
-      const ordered = [...claim.files.filter((f) => f.path !== "run.json"), ...claim.files.filter((f) => f.path === "run.json")];
+      const copy = (f: Claim["files"][number]) => this.bucket.copy(`${from}/${f.path}`, this.key(group, runId, f.path), f.size);
       try {
-        for (const f of ordered) await this.bucket.copy(`${from}/${f.path}`, this.key(group, runId, f.path), f.size);
+        await eachLimit(claim.files.filter((f) => f.path !== "run.json"), TRANSFERS, copy);
+        // Only once everything else is in place: its appearance is what publishes the run.
+        await copy(claim.files.find((f) => f.path === "run.json")!);
       } catch (e) {
         // Another finisher completed and cleaned the staged files while this one was copying.
         if (!(e instanceof MissingObjectError) || !(await this.bucket.exists(runJson))) throw e;
@@ -262,16 +284,17 @@ export class S3ResultStore implements ResultStore {
     const prefix = this.key(group, runId) + "/";
     const objects = await this.bucket.list(prefix);
     const last = prefix + "run.json";
-    const ordered = [...objects.filter((o) => o.key !== last), ...objects.filter((o) => o.key === last)];
     fs.mkdirSync(dest, { recursive: true });
-    for (const o of ordered) {
+    const fetch = async (o: { key: string }) => {
       const rel = o.key.slice(prefix.length);
       const dir = rel.endsWith("/");
       const parts = (dir ? rel.slice(0, -1) : rel).split("/");
       // Keys are written by this store, but a bucket is shared: never let a key name a path outside the run.
-      if (parts.some((p) => p === "" || p === "." || p === "..")) continue;
+      if (parts.some((p) => p === "" || p === "." || p === "..")) return;
       if (dir) fs.mkdirSync(path.join(dest, ...parts), { recursive: true });
       else await this.bucket.download(o.key, path.join(dest, ...parts));
-    }
+    };
+    await eachLimit(objects.filter((o) => o.key !== last), TRANSFERS, fetch);
+    for (const o of objects.filter((x) => x.key === last)) await fetch(o);
   }
 }

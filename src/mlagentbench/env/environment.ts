@@ -96,6 +96,11 @@ export class Environment {
     );
   }
 
+  /** How many steps were taken (without copying the trace). */
+  stepCount(): number {
+    return this.steps.length;
+  }
+
   /** The steps taken so far. */
   trace(): TraceStep[] {
     return structuredClone(this.steps);
