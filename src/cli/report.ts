@@ -8,6 +8,7 @@ import { writeFileAtomic } from "../io/atomic.js";
 import { buildReport } from "../report/build.js";
 import { renderHtml } from "../report/html.js";
 import { loadInputs } from "../report/inputs.js";
+import { localGroupDir } from "../queue/pull.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { parsePositiveInt } from "../sandbox/limits.js";
 import { action, dataDirOption } from "./common.js";
@@ -36,7 +37,11 @@ export function register(program: Command): void {
         "splits, pass@k, any-medal rate over the time limit from snapshots, per-competition scores and thresholds, and " +
         "wall time. Seeds are formed as upstream does: the i-th report of each competition is seed i.",
     )
-    .argument("<inputs...>", "run group directories and/or grading report .json files (several agents are compared side by side)")
+    .argument(
+      "<inputs...>",
+      "run group directories (or s3://bucket[/prefix]/<group> URLs, pulled into $MLEBENCH_S3_CACHE, default <tmp>/mlebench-s3-cache) " +
+        "and/or grading report .json files (several agents are compared side by side)",
+    )
     .option("--split <name>", "report on this split's competitions (e.g. lite, split75, offline); default: every competition in the inputs")
     .option("--out <dir>", "where report.html, report.md and report.json are written", "report")
     .option("--format <list>", "comma-separated formats to write: html, md, json", "html,md,json")
@@ -45,7 +50,7 @@ export function register(program: Command): void {
     .addOption(dataDirOption())
     .option("--json", "also print the report JSON on stdout")
     .action(
-      action((inputs: string[], flags: ReportFlags) => {
+      action(async (args: string[], flags: ReportFlags) => {
         const formats = flags.format.split(",").map((s) => s.trim()).filter(Boolean);
         const bad = formats.find((f) => !(FORMATS as readonly string[]).includes(f));
         if (bad !== undefined || formats.length === 0) throw new UserError(`--format: "${bad ?? ""}" is not one of ${FORMATS.join(", ")}`);
@@ -56,7 +61,15 @@ export function register(program: Command): void {
         }
         const numSeeds = flags.numSeeds === undefined ? null : parsePositiveInt(flags.numSeeds, "--num-seeds");
         const dataDir = resolveDataDir(flags.dataDir);
-        const agents = loadInputs(inputs, dataDir);
+        const inputs: string[] = [];
+        // A group pulled from a bucket is named by its URL in the report, not by its cache dir.
+        const shownAs = new Map<string, string>();
+        for (const a of args) {
+          const local = await localGroupDir(a, "report", (line) => process.stderr.write(`${line}\n`));
+          if (local !== a) shownAs.set(path.resolve(local), a);
+          inputs.push(local);
+        }
+        const agents = loadInputs(inputs, dataDir, shownAs);
         const competitionIds = ids ?? [...new Set(agents.flatMap((a) => a.runs.map((r) => r.report.competition_id)))].sort();
         const data = buildReport(agents, { split: flags.split ?? null, competitionIds, padMissing: flags.padMissing === true, numSeeds, dataDir });
         fs.mkdirSync(flags.out, { recursive: true });

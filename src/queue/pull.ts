@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { writeGroupMetadata, type GroupMetadata } from "../runner/record.js";
-import { requireGroup, type ResultStore } from "./store.js";
+import { isS3Url } from "./s3-url.js";
+import { locateGroup, requireGroup, type ResultStore } from "./store.js";
 
 /** What a pull did to each run of the group. */
 export interface PullResult {
@@ -57,4 +59,20 @@ function sameRecord(file: string, record: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** Where groups named by s3:// URL on other commands are pulled to; kept, so a second use fetches only what is new. */
+export function s3CacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MLEBENCH_S3_CACHE || path.join(os.tmpdir(), "mlebench-s3-cache");
+}
+
+/** A local dir for a run group argument: itself, or for an s3:// group URL its copy pulled into the cache. */
+export async function localGroupDir(arg: string, what: string, log: (line: string) => void = () => {}): Promise<string> {
+  if (!isS3Url(arg)) return arg;
+  const { store, group } = await locateGroup(arg, ".", {}, what);
+  // One cache dir per bucket and prefix: two buckets may hold groups of the same name.
+  const under = path.join(s3CacheDir(), store.location("").replace(/^s3:\/\//, "").replace(/\/+$/, ""));
+  const r = await pullGroup(store, group, under);
+  log(`${arg}: ${r.pulled.length} runs pulled, ${r.upToDate.length} cached, ${r.unpublished.length} not published yet (${r.dir})`);
+  return r.dir;
 }

@@ -140,7 +140,7 @@ function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: Repo
  * Read run groups and grading-report files, grouped by agent (in first-seen order); each agent's
  * sources are read in path order, as upstream's aggregation sorts its report paths.
  */
-export function loadInputs(paths: string[], dataDir: string): AgentInput[] {
+export function loadInputs(paths: string[], dataDir: string, shownAs: ReadonlyMap<string, string> = new Map()): AgentInput[] {
   if (paths.length === 0) throw new UserError("Give at least one run group directory or grading report file.");
   const agents = new Map<string, AgentInput>();
   const add = (agent: string, source: string, runs: ReportedRun[]) => {
@@ -156,7 +156,7 @@ export function loadInputs(paths: string[], dataDir: string): AgentInput[] {
         throw new UserError(`${p} is not a run group (no metadata.json); give a run group dir or a grading report .json`);
       }
       const g = fromRunGroup(p, dataDir);
-      add(g.agent, p, g.runs);
+      add(g.agent, shownAs.get(p) ?? p, g.runs);
     } else {
       add(agentOfFile(p), p, fromReportFile(p));
     }

@@ -293,9 +293,18 @@ describe("run groups in an S3-compatible bucket (s3rver on 127.0.0.1)", () => {
     expect(layout(path.join(p.dir, out.runs[0].run_id))).toEqual(layout(local.runDirs[0]));
     const meta = readJson<GroupMetadata>(path.join(p.dir, "metadata.json"));
     expect(Object.values(meta.runs).map((x) => x.success)).toEqual([true, true, true, true]);
-    // The pulled group is an ordinary run group.
-    const report = mlebench(["report", p.dir, "--out", tempDir("mlebench-report-")]);
+    // The pulled group is an ordinary run group; report also takes the group's URL (pulled into a cache).
+    const report = mlebench(["report", p.dir, "--out", tempDir("mlebench-report-"), "--format", "json", "--json"]);
     expect(report.status, report.stderr).toBe(0);
+    const cache = tempDir("mlebench-s3cache-");
+    const direct = await mlebenchAsync(["report", out.dir, "--out", tempDir("mlebench-report-"), "--format", "json", "--json"], { ...s3.env, MLEBENCH_S3_CACHE: cache });
+    expect(direct.status, direct.stderr).toBe(0);
+    expect(direct.stderr).toContain(`${out.dir}: 4 runs pulled, 0 cached, 0 not published yet`);
+    // The same report but for when it was made and what the input is called.
+    const comparableReport = (text: string) => JSON.stringify({ ...JSON.parse(text), created_at: null }).replaceAll(JSON.stringify(p.dir), JSON.stringify(out.dir));
+    expect(comparableReport(direct.stdout)).toBe(comparableReport(report.stdout));
+    expect(direct.stdout).toContain(JSON.stringify(out.dir));
+    expect(fs.existsSync(path.join(cache, s3.bucket, "team", "runs", path.basename(out.dir), "metadata.json"))).toBe(true);
   });
 
   it("refuses an s3:// runs dir for a local run, and names an unreachable endpoint", async () => {
