@@ -118,7 +118,9 @@ export class S3Bucket {
     else if (name === "CredentialsProviderError" || /credential/i.test(err.message ?? "") && !status(e)) {
       why = "no AWS credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE)";
     } else if (name === "InvalidAccessKeyId" || name === "SignatureDoesNotMatch") why = `${this.endpoint()} rejected the AWS credentials (${name})`;
-    else if (name === "AccessDenied" || status(e) === 403) why = `access denied by ${this.endpoint()} (check the credentials' permissions on the bucket)`;
+    else if (name === "PermanentRedirect" || name === "AuthorizationHeaderMalformed" || status(e) === 301) {
+      why = `the bucket is not in region ${this.settings.region} (set AWS_REGION to the bucket's region)`;
+    } else if (name === "AccessDenied" || status(e) === 403) why = `access denied by ${this.endpoint()} (check the credentials' permissions on the bucket)`;
     else if (["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET", "EHOSTUNREACH"].includes(code) || name === "TimeoutError") {
       why = `cannot reach ${this.endpoint()} (${code || name})`;
     } else why = `${name || "error"}${status(e) ? ` (HTTP ${status(e)})` : ""}: ${err.message ?? String(e)}`;
@@ -182,14 +184,16 @@ export class S3Bucket {
   /** Upload a local file, in parts when it is large. */
   async uploadFile(key: string, file: string, size: number): Promise<void> {
     if (size <= this.tuning.partSize) return this.put(key, fs.readFileSync(file));
+    // S3 allows at most 10,000 parts: very large files get larger parts.
+    const partSize = Math.max(this.tuning.partSize, Math.ceil(size / 10_000));
     let uploadId: string | undefined;
     try {
       uploadId = (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }))).UploadId!;
       const parts: { ETag: string; PartNumber: number }[] = [];
       const fd = fs.openSync(file, "r");
       try {
-        for (let offset = 0, n = 1; offset < size; offset += this.tuning.partSize, n++) {
-          const buf = Buffer.alloc(Math.min(this.tuning.partSize, size - offset));
+        for (let offset = 0, n = 1; offset < size; offset += partSize, n++) {
+          const buf = Buffer.alloc(Math.min(partSize, size - offset));
           fs.readSync(fd, buf, 0, buf.length, offset);
           const res = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: n, Body: buf }));
           parts.push({ ETag: res.ETag!, PartNumber: n });

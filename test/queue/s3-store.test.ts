@@ -193,6 +193,17 @@ describe("S3ResultStore on a local S3-compatible server (s3rver)", () => {
     await expect(down.check()).rejects.toThrow(`S3: cannot use s3://${s3.bucket}: cannot reach http://127.0.0.1:${port} (ECONNREFUSED)`);
     const wrongKey = new S3ResultStore({ bucket: s3.bucket, prefix: "" }, { env: { ...s3.env, AWS_ACCESS_KEY_ID: "WRONG" } });
     await expect(wrongKey.readGroup("g")).rejects.toThrow(`S3: cannot read s3://${s3.bucket}/g/metadata.json: ${s3.endpoint} rejected the AWS credentials (InvalidAccessKeyId)`);
+    // Causes a local server cannot produce, as the SDK reports them.
+    const b = newStore("").bucket;
+    expect(b.fail({ name: "PermanentRedirect", $metadata: { httpStatusCode: 301 } }, "cannot read", "g/metadata.json").message).toBe(
+      `S3: cannot read s3://${s3.bucket}/g/metadata.json: the bucket is not in region us-east-1 (set AWS_REGION to the bucket's region)`,
+    );
+    expect(b.fail({ name: "CredentialsProviderError", message: "Could not load credentials from any providers" }, "cannot use").message).toBe(
+      `S3: cannot use s3://${s3.bucket}: no AWS credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE)`,
+    );
+    expect(b.fail({ name: "AccessDenied", $metadata: { httpStatusCode: 403 } }, "cannot write", "k").message).toBe(
+      `S3: cannot write s3://${s3.bucket}/k: access denied by ${s3.endpoint} (check the credentials' permissions on the bucket)`,
+    );
     await expect(openResultStore("s3://x/")).rejects.toThrow('--runs-dir: "s3://x/" is not an S3 location: bucket "x" is not a valid bucket name');
     expect(() => new S3ResultStore({ bucket: s3.bucket, prefix: "" }, { env: { AWS_ENDPOINT_URL: "ftp://h" } })).toThrow('AWS_ENDPOINT_URL: "ftp://h" is not an http(s) URL');
   });
