@@ -23,6 +23,7 @@ export interface QueuedRunFlags extends LimitFlags {
   seeds: string;
   workers: string;
   gpus: string;
+  gpusPerRun?: string;
   pollInterval: string;
   sandbox?: string;
   runsDir: string;
@@ -53,6 +54,7 @@ export async function runQueued<F extends QueuedRunFlags>(
 ): Promise<number> {
   const url = parseRedisUrl(flags.queue!);
   if (flags.workers !== "1") throw new UserError("--workers is for local runs; with --queue, start `mlebench worker --concurrency N` on each machine");
+  if (flags.gpusPerRun !== undefined) throw new UserError("--gpus-per-run is for local runs; with --queue, give it to each `mlebench worker`");
   const competitions = flags.resume ? [] : pickCompetitions(flags);
   const limits = limitsFromFlags(flags);
   const sandbox = flags.sandbox ?? defaultSandbox();

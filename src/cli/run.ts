@@ -18,6 +18,7 @@ import { addLlmOptions, LLM_FLAG_KEYS, llmRequestFromFlags, numberFlag, type Llm
 import { runProgressView, summaryRow } from "./run-progress.js";
 import { isS3Url } from "../queue/s3-url.js";
 import { runQueued, type QueuedRunFlags } from "./run-queue.js";
+import { gpuPool } from "../runner/gpu-pool.js";
 
 interface RunFlags extends LlmFlags, QueuedRunFlags {
   competition?: string[];
@@ -64,6 +65,7 @@ export function register(program: Command): void {
     .option("--tmp-size <size>", "size of the in-memory /tmp and /dev/shm", LIMIT_DEFAULTS.tmpSize)
     .option("--output-limit <size>", "agent stdout+stderr kept in logs/agent.log", LIMIT_DEFAULTS.outputLimit)
     .option("--gpus <list>", "NVIDIA GPU indices to pass through, e.g. 0,1 (default: none, CPU only)", "none")
+    .option("--gpus-per-run <n>", "share --gpus out among the runs going on at once: each holds n of them (default: every run gets every GPU)")
     .option("--poll-interval <duration>", "how often disk use and process counts are sampled (the --disk cap is checked then)", "10s")
     .addOption(
       new Option("--sandbox <backend>", `isolation backend (default: ${defaultSandbox()})`).choices([...SANDBOX_BACKENDS.keys()]),
@@ -110,6 +112,9 @@ export function register(program: Command): void {
         if (backendName === "local") process.stderr.write(`${LOCAL_WARNING}\n`);
         const gpus = parseGpus(flags.gpus);
         if (backendName !== "docker") requireGpus(gpus);
+        const workers = parsePositiveInt(flags.workers, "--workers");
+        const perRun = flags.gpusPerRun === undefined ? undefined : parsePositiveInt(flags.gpusPerRun, "--gpus-per-run");
+        const pool = gpuPool(gpus, perRun, workers, "--workers");
         const agent = resolveAgent({
           id: flags.agent,
           cmd: flags.agentCmd,
@@ -129,7 +134,8 @@ export function register(program: Command): void {
             },
             competitions,
             seeds: parsePositiveInt(flags.seeds, "--seeds"),
-            workers: parsePositiveInt(flags.workers, "--workers"),
+            workers,
+            gpuPool: pool,
             runsDir: path.resolve(flags.runsDir),
             resume: flags.resume,
             options: {
@@ -137,6 +143,7 @@ export function register(program: Command): void {
               time_limit: flags.timeLimit,
               seeds: Number(flags.seeds),
               gpus: flags.gpus,
+              gpus_per_run: perRun ?? null,
               limits,
               grade: flags.grade === true,
             },

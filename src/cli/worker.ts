@@ -8,6 +8,7 @@ import { parseRedisUrl } from "../queue/url.js";
 import { startRunWorker } from "../queue/worker.js";
 import { parseDuration, parseGpus, parsePositiveInt } from "../sandbox/limits.js";
 import { requireGpus } from "../sandbox/bwrap.js";
+import { gpuPool } from "../runner/gpu-pool.js";
 import { SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { action, dataDirOption } from "./common.js";
 
@@ -15,6 +16,7 @@ interface WorkerFlags {
   queue: string;
   concurrency: string;
   gpus?: string;
+  gpusPerRun?: string;
   dataDir?: string;
   runsDir: string;
   stagingDir?: string;
@@ -40,6 +42,7 @@ export function register(program: Command): void {
     .requiredOption("--queue <url>", "Redis to take runs from: redis://[user:password@]host:port[/db] (rediss:// for TLS)")
     .option("--concurrency <n>", "runs at the same time on this machine", "1")
     .option("--gpus <list>", "NVIDIA GPU indices given to every run here, e.g. 0,1, or none (default: what the run asked for)")
+    .option("--gpus-per-run <n>", "share --gpus out instead: each run holds n of them while it runs (--concurrency at most GPUs / n)")
     .addOption(dataDirOption())
     .option(
       "--runs-dir <dir>",
@@ -58,6 +61,8 @@ export function register(program: Command): void {
         const url = parseRedisUrl(flags.queue);
         const gpus = flags.gpus === undefined ? undefined : parseGpus(flags.gpus);
         if (gpus && flags.sandbox !== "docker") requireGpus(gpus);
+        const concurrency = parsePositiveInt(flags.concurrency, "--concurrency");
+        const pool = gpuPool(gpus ?? [], flags.gpusPerRun === undefined ? undefined : parsePositiveInt(flags.gpusPerRun, "--gpus-per-run"), concurrency, "--concurrency");
         await checkReachable(url);
         const name = flags.name ?? `${os.hostname()}-${process.pid}`;
         const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${name}: ${line}\n`);
@@ -67,8 +72,9 @@ export function register(program: Command): void {
           url,
           store,
           dataDir: resolveDataDir(flags.dataDir),
-          concurrency: parsePositiveInt(flags.concurrency, "--concurrency"),
+          concurrency,
           gpus,
+          gpuPool: pool,
           sandbox: flags.sandbox,
           secretsFile: flags.secretsFile,
           lockMs: parseDuration(flags.lockDuration, "--lock-duration"),

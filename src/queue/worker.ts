@@ -11,6 +11,7 @@ import type { ExitReason, SandboxBackend } from "../sandbox/types.js";
 import { getSandboxBackend } from "../sandbox/registry.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
 import { parseRunJob, QUEUE_NAME, type JobResult, type RunJob } from "./jobs.js";
+import type { GpuPool } from "../runner/gpu-pool.js";
 import type { ResultStore } from "./store.js";
 import { connectionOptions, type RedisUrl } from "./url.js";
 
@@ -23,6 +24,8 @@ export interface WorkerOptions {
   concurrency: number;
   /** This machine's GPUs, replacing the ones a job asks for; undefined keeps the job's. */
   gpus?: number[];
+  /** With --gpus-per-run: this machine's GPUs shared out among its runs going on at once. */
+  gpuPool?: GpuPool | null;
   /** Sandbox backend replacing the one a job asks for. */
   sandbox?: string;
   /** This worker's secrets (agent keys never travel through Redis). */
@@ -125,6 +128,7 @@ export function startRunWorker(opts: WorkerOptions): RunWorker {
     }
     opts.log(`${label}: attempt ${started} of ${allowed}`);
     let staged: string | null = null;
+    let held: number[] | undefined;
     let record: RunRecord;
     try {
       const competition = getCompetition(run.competition_id);
@@ -132,10 +136,11 @@ export function startRunWorker(opts: WorkerOptions): RunWorker {
       const agent = resolveAgent({ ...run.agent, secretsFile: opts.secretsFile });
       const backend = await backendFor(backendName);
       staged = await opts.store.stage(run.group, run.run_id);
+      held = opts.gpuPool?.take();
       record = await runTask(
         { runId: run.run_id, runDir: staged, competition, seed: run.seed },
         {
-          agent, backend, dataDir: opts.dataDir, limits: run.limits, gpus: opts.gpus ?? run.gpus,
+          agent, backend, dataDir: opts.dataDir, limits: run.limits, gpus: held ?? opts.gpus ?? run.gpus,
           snapshotEveryMs: run.snapshot_every_ms, grade: run.grade, pollMs: run.poll_ms,
         },
         {
@@ -150,6 +155,7 @@ export function startRunWorker(opts: WorkerOptions): RunWorker {
       record = failedRecord(run, backendName, started, `worker ${opts.name}: ${(e as Error).message}`);
     } finally {
       kills.delete(String(job.id));
+      if (held) opts.gpuPool!.give(held);
     }
     record.attempts = started;
     if (record.status === "completed") {

@@ -13,6 +13,7 @@ import {
   type GroupMetadata,
   type RunRecord,
 } from "./record.js";
+import type { GpuPool } from "./gpu-pool.js";
 import { runTask, type RunProgress, type RunSettings, type RunTask } from "./run.js";
 
 /** What a group runs: competitions × seeds, `workers` at a time. */
@@ -27,6 +28,8 @@ export interface GroupOptions {
   resume?: string;
   /** Recorded in metadata.json (the flags the group was started with). */
   options?: Record<string, unknown>;
+  /** GPUs shared out among the runs going on at once (each run then gets its share instead of settings.gpus). */
+  gpuPool?: GpuPool | null;
 }
 
 /** Something that happened in a group, for progress views and logs. */
@@ -87,15 +90,22 @@ export class RunGroup {
     const worker = async () => {
       while (!this.stopping && next < todo.length) {
         const task = todo[next++];
-        const record = await runTask(task, this.opts.settings, {
-          log: (line) => this.onEvent({ type: "log", task, line }),
-          onStart: (progress) => this.onEvent({ type: "start", task, progress }),
-          register: (kill) => {
-            this.kills.set(task.runId, kill);
-            if (this.stopping) void kill("interrupted");
-          },
-        });
-        this.kills.delete(task.runId);
+        const held = this.opts.gpuPool?.take();
+        const settings = held ? { ...this.opts.settings, gpus: held } : this.opts.settings;
+        let record: RunRecord;
+        try {
+          record = await runTask(task, settings, {
+            log: (line) => this.onEvent({ type: "log", task, line }),
+            onStart: (progress) => this.onEvent({ type: "start", task, progress }),
+            register: (kill) => {
+              this.kills.set(task.runId, kill);
+              if (this.stopping) void kill("interrupted");
+            },
+          });
+        } finally {
+          this.kills.delete(task.runId);
+          if (held) this.opts.gpuPool!.give(held);
+        }
         done.set(task.runId, record);
         save();
         this.onEvent({ type: "end", task, record });

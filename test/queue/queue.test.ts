@@ -363,5 +363,11 @@ describe("queue flags", () => {
     const workers = mlebench([...base, "--queue", `redis://127.0.0.1:${port}`, "--workers", "2"]);
     expect(workers.status).toBe(2);
     expect(workers.stderr).toContain("--workers is for local runs");
+    const share = mlebench([...base, "--queue", `redis://127.0.0.1:${port}`, "--gpus-per-run", "1"]);
+    expect(share.status).toBe(2);
+    expect(share.stderr).toContain("--gpus-per-run is for local runs; with --queue, give it to each `mlebench worker`");
+    const noGpus = mlebench([...base, "--data-dir", dataDir, "--sandbox", "local", "--gpus-per-run", "1"]);
+    expect(noGpus.status).toBe(2);
+    expect(noGpus.stderr).toContain("mlebench: --gpus-per-run needs --gpus <list> to share out");
   });
 });
