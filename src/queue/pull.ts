@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eachLimit } from "../core/each-limit.js";
 import { writeGroupMetadata, type GroupMetadata } from "../runner/record.js";
 import { isS3Url } from "./s3-url.js";
 import { locateGroup, requireGroup, type ResultStore } from "./store.js";
@@ -24,18 +25,20 @@ export async function pullGroup(store: ResultStore, group: string, toDir: string
   const meta = await requireGroup(store, group, "pull");
   const dir = path.join(toDir, meta.run_group);
   fs.mkdirSync(dir, { recursive: true });
-  const result: PullResult = { dir, meta, pulled: [], upToDate: [], unpublished: [] };
-  for (const t of meta.tasks) {
+  const outcome: ("pulled" | "upToDate" | "unpublished")[] = new Array(meta.tasks.length);
+  // A few runs at once (each run's files already move several at a time).
+  await eachLimit([...meta.tasks.keys()], 4, async (index) => {
+    const t = meta.tasks[index];
     const record = await store.published(meta.run_group, t.run_id);
     if (!record) {
-      result.unpublished.push(t.run_id);
+      outcome[index] = "unpublished";
       onRun(t.run_id, "not published yet");
-      continue;
+      return;
     }
     const local = path.join(dir, t.run_id);
     if (sameRecord(path.join(local, "run.json"), record)) {
-      result.upToDate.push(t.run_id);
-      continue;
+      outcome[index] = "upToDate";
+      return;
     }
     const tmp = path.join(dir, `.pull-${t.run_id}.${randomBytes(4).toString("hex")}`);
     try {
@@ -46,9 +49,11 @@ export async function pullGroup(store: ResultStore, group: string, toDir: string
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
-    result.pulled.push(t.run_id);
+    outcome[index] = "pulled";
     onRun(t.run_id, `${record.status}${record.grading ? `, score ${record.grading.score ?? "invalid"}` : ""}`);
-  }
+  });
+  const ids = (kind: (typeof outcome)[number]) => meta.tasks.filter((_, i) => outcome[i] === kind).map((t) => t.run_id);
+  const result: PullResult = { dir, meta, pulled: ids("pulled"), upToDate: ids("upToDate"), unpublished: ids("unpublished") };
   writeGroupMetadata(dir, meta);
   return result;
 }

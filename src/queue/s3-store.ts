@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { Competition } from "../core/competition.js";
+import { eachLimit } from "../core/each-limit.js";
 import { UserError } from "../core/errors.js";
 import { groupBaseName, newGroupMetadata } from "../runner/group.js";
 import { GroupMetadataSchema, RunRecordSchema, type GroupMetadata, type RunRecord } from "../runner/record.js";
@@ -19,23 +20,6 @@ const CLAIMS = ".claims";
 /** Transfers in flight at once while publishing (a run dir is many small files; each request waits on a round trip). */
 const TRANSFERS = 8;
 
-/** Run `fn` on every item, `limit` at a time; the first failure stops new work and is thrown once the rest settle. */
-async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const lane = async () => {
-    while (!failure && next < items.length) {
-      const item = items[next++];
-      try {
-        await fn(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (failure) throw (failure as { error: unknown }).error;
-}
 
 /** The claim of the attempt that publishes a run: its token and the files it staged under `.staging/<run>/<token>/`. */
 const ClaimSchema = z.object({

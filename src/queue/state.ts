@@ -1,5 +1,6 @@
 import type { Queue } from "bullmq";
 import type { GroupMetadata, RunRecord } from "../runner/record.js";
+import { eachLimit } from "../core/each-limit.js";
 import { jobId } from "./jobs.js";
 import type { ResultStore } from "./store.js";
 
@@ -20,6 +21,9 @@ export interface RunState {
   record: RunRecord | null;
 }
 
+/** Runs whose state is read at the same time. */
+const READS = 16;
+
 /** Map BullMQ's job states onto the few a user cares about. */
 function simpleState(s: string): RunState["state"] {
   if (s === "active") return "running";
@@ -33,8 +37,10 @@ function simpleState(s: string): RunState["state"] {
  * records already read (they are final), so following a large group does not read every run from the store each time.
  */
 export async function groupState(store: ResultStore, meta: GroupMetadata, queue: Queue | null, known = new Map<string, RunRecord>()): Promise<RunState[]> {
-  const out: RunState[] = [];
-  for (const t of meta.tasks) {
+  const out: RunState[] = new Array(meta.tasks.length);
+  // Each run is a few round trips (Redis, and S3 where the group lives in a bucket): ask for many runs at once.
+  await eachLimit([...meta.tasks.keys()], READS, async (index) => {
+    const t = meta.tasks[index];
     // Redis first, the store second: a worker publishes the run before it completes the job, so a
     // completed job read first guarantees its run is found (unless the shared filesystem lags).
     const job = queue ? await queue.getJob(jobId(meta.run_group, t.run_id)) : undefined;
@@ -64,8 +70,8 @@ export async function groupState(store: ResultStore, meta: GroupMetadata, queue:
       row.state = "running";
       row.reason = `publishing: the run is not visible in ${store.describe()} yet`;
     }
-    out.push(row);
-  }
+    out[index] = row;
+  });
   return out;
 }
 
