@@ -13,6 +13,7 @@ import {
   numericInOrder,
   alignToAnswers,
   requireSameIdSet,
+  distinctInOrder,
   sortOrder,
   submissionColumn,
   valuesInOrder,
@@ -125,13 +126,15 @@ export function oneHotLogLossInputs(
 export function alignByIdSet(sub: Table, ans: Table, idName: string): { subOrder: Uint32Array; ansOrder: Uint32Array } {
   const subId = submissionColumn(sub, idName);
   const ansId = answersColumn(ans, idName);
-  requireSameIdSet(subId, ansId, idName);
+  const sorted = requireSameIdSet(subId, ansId, idName);
   if (sub.rowCount !== ans.rowCount) {
     throw new InvalidSubmissionError(
       `Submission has ${sub.rowCount} rows but the answers have ${ans.rowCount}; some "${idName}" appears more than once.`,
     );
   }
-  const ansOrder = sortOrder(ansId);
+  // Same number ids, same count, each answer id once: the submission holds each once too, and the sorted rows pair up.
+  if (sorted && distinctInOrder(ansId.values as Float64Array, sorted.ansOrder)) return sorted;
+  const ansOrder = sorted?.ansOrder ?? sortOrder(ansId);
   return { subOrder: alignToAnswers(subId, ansId, ansOrder, idName), ansOrder };
 }
 

@@ -343,9 +343,7 @@ function sameKeySet(sub: Column, ans: Column): boolean {
 }
 
 /** Set equality of two number columns through their sorted orders (millions of ids hash slowly). */
-function sameNumberSet(a: Float64Array, b: Float64Array): boolean {
-  const oa = numericSortOrder(a);
-  const ob = numericSortOrder(b);
+function sameNumberSet(a: Float64Array, oa: Uint32Array, b: Float64Array, ob: Uint32Array): boolean {
   let i = 0;
   let j = 0;
   while (i < oa.length || j < ob.length) {
@@ -359,10 +357,27 @@ function sameNumberSet(a: Float64Array, b: Float64Array): boolean {
   return true;
 }
 
-/** Require `set(submission ids) == set(answer ids)`; repeated ids pass, as upstream. */
-export function requireSameIdSet(sub: Column, ans: Column, idName: string): void {
-  const same = isNumberColumn(sub) && isNumberColumn(ans) ? sameNumberSet(sub.values, ans.values) : sameKeySet(sub, ans);
+/**
+ * Require `set(submission ids) == set(answer ids)`; repeated ids pass, as upstream. Number ids are compared through
+ * both sides' ascending orders, which are returned so callers need not sort again; null for other ids.
+ */
+export function requireSameIdSet(sub: Column, ans: Column, idName: string): { subOrder: Uint32Array; ansOrder: Uint32Array } | null {
+  let orders: { subOrder: Uint32Array; ansOrder: Uint32Array } | null = null;
+  let same: boolean;
+  if (isNumberColumn(sub) && isNumberColumn(ans)) {
+    orders = { subOrder: numericSortOrder(sub.values), ansOrder: numericSortOrder(ans.values) };
+    same = sameNumberSet(sub.values, orders.subOrder, ans.values, orders.ansOrder);
+  } else {
+    same = sameKeySet(sub, ans);
+  }
   if (!same) {
     throw new InvalidSubmissionError(`Submission "${idName}" values differ from the answers: ${describeIdDifference(sub, ans)}.`);
   }
+  return orders;
+}
+
+/** Whether no value repeats, given the values' ascending order. */
+export function distinctInOrder(values: Float64Array, order: Uint32Array): boolean {
+  for (let k = 1; k < order.length; k++) if (values[order[k]] === values[order[k - 1]]) return false;
+  return true;
 }
