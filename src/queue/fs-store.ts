@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Competition } from "../core/competition.js";
-import { UserError } from "../core/errors.js";
 import { createGroupDir } from "../runner/group.js";
-import { GroupMetadataSchema, readRunRecord, writeGroupMetadata, type GroupMetadata, type RunRecord } from "../runner/record.js";
+import { readGroupMetadata, readRunRecord, writeGroupMetadata, type GroupMetadata, type RunRecord } from "../runner/record.js";
 import type { ResultStore } from "./store.js";
 
 /** Hidden dirs inside a group: attempts being written, and failed runs moved away by a resume. */
@@ -37,18 +36,7 @@ export class FsResultStore implements ResultStore {
   }
 
   async readGroup(group: string): Promise<GroupMetadata | null> {
-    const file = path.join(this.groupDir(group), "metadata.json");
-    let text: string;
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch {
-      return null;
-    }
-    try {
-      return GroupMetadataSchema.parse(JSON.parse(text));
-    } catch (e) {
-      throw new UserError(`${file} is not a run group's metadata (${(e as Error).message.split("\n")[0]})`);
-    }
+    return readGroupMetadata(this.groupDir(group));
   }
 
   async writeGroup(meta: GroupMetadata): Promise<void> {

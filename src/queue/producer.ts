@@ -6,6 +6,7 @@ import type { GroupMetadata, RunRecord } from "../runner/record.js";
 import { jobId, QUEUE_NAME, type RunJob } from "./jobs.js";
 import { queueProgressView } from "./progress.js";
 import { groupFinished, groupState, refreshMetadata, type RunState } from "./state.js";
+import { requireGroupAgent } from "../runner/group.js";
 import { requireGroup, type ResultStore } from "./store.js";
 import { connectionOptions, type RedisUrl } from "./url.js";
 
@@ -82,9 +83,7 @@ async function enqueue(queue: Queue, meta: GroupMetadata, opts: ProducerOptions)
 /** Open the group to resume, checking it was run with the same agent. */
 async function resumeGroup(store: ResultStore, group: string, agentId: string): Promise<GroupMetadata> {
   const meta = await requireGroup(store, group, "--resume");
-  if (meta.agent_id !== agentId) {
-    throw new UserError(`--resume: ${store.location(group)} was run with agent "${meta.agent_id}", not "${agentId}"; pass --agent ${meta.agent_id}`);
-  }
+  requireGroupAgent(meta, agentId, store.location(group));
   return meta;
 }
 

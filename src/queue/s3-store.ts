@@ -5,9 +5,8 @@ import path from "node:path";
 import { z } from "zod";
 import type { Competition } from "../core/competition.js";
 import { eachLimit } from "../core/each-limit.js";
-import { UserError } from "../core/errors.js";
 import { groupBaseName, newGroupMetadata } from "../runner/group.js";
-import { GroupMetadataSchema, RunRecordSchema, type GroupMetadata, type RunRecord } from "../runner/record.js";
+import { parseGroupMetadata, RunRecordSchema, type GroupMetadata, type RunRecord } from "../runner/record.js";
 import { DEFAULT_TUNING, MissingObjectError, S3Bucket, s3Settings, type S3Tuning } from "./s3-bucket.js";
 import { s3Url, type S3Location } from "./s3-url.js";
 import { SET_ASIDE, STAGING } from "./fs-store.js";
@@ -140,11 +139,7 @@ export class S3ResultStore implements ResultStore {
     const key = this.key(group, "metadata.json");
     const body = await this.bucket.get(key);
     if (body === null) return null;
-    try {
-      return GroupMetadataSchema.parse(JSON.parse(body.toString("utf8")));
-    } catch (e) {
-      throw new UserError(`s3://${this.loc.bucket}/${key} is not a run group's metadata (${(e as Error).message.split("\n")[0]})`);
-    }
+    return parseGroupMetadata(body.toString("utf8"), `s3://${this.loc.bucket}/${key}`);
   }
 
   async writeGroup(meta: GroupMetadata): Promise<void> {

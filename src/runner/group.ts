@@ -7,7 +7,7 @@ import { getCompetition } from "../competitions/registry.js";
 import { fileTimestamp, pythonIsoNow } from "../grading/report.js";
 import type { ExitReason } from "../sandbox/types.js";
 import {
-  GroupMetadataSchema,
+  readGroupMetadata,
   readRunRecord,
   writeGroupMetadata,
   type GroupMetadata,
@@ -166,17 +166,22 @@ export function createGroupDir(
   return { groupDir, meta };
 }
 
+/** Refuse to resume a group under another agent than the one it was run with. */
+export function requireGroupAgent(meta: GroupMetadata, agentId: string, where: string): void {
+  if (meta.agent_id !== agentId) {
+    throw new UserError(`--resume: ${where} was run with agent "${meta.agent_id}", not "${agentId}"; pass --agent ${meta.agent_id}`);
+  }
+}
+
 /** Open an existing group for --resume, checking it belongs to the same agent. */
 export function openGroup(dir: string, agentId: string): { groupDir: string; meta: GroupMetadata } {
-  const file = path.join(dir, "metadata.json");
-  let meta: GroupMetadata;
+  let meta: GroupMetadata | null;
   try {
-    meta = GroupMetadataSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
+    meta = readGroupMetadata(dir);
   } catch (e) {
-    throw new UserError(`--resume: ${file} is missing or not a run group's metadata (${(e as Error).message.split("\n")[0]})`);
+    throw new UserError(`--resume: ${(e as Error).message}`);
   }
-  if (meta.agent_id !== agentId) {
-    throw new UserError(`--resume: ${dir} was run with agent "${meta.agent_id}", not "${agentId}"; pass --agent ${meta.agent_id}`);
-  }
+  if (!meta) throw new UserError(`--resume: ${path.join(dir, "metadata.json")} is missing (expected a run group dir)`);
+  requireGroupAgent(meta, agentId, dir);
   return { groupDir: path.resolve(dir), meta };
 }

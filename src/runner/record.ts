@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { UserError } from "../core/errors.js";
 import { writeFileAtomic } from "../io/atomic.js";
 import { ExitReasonSchema, LimitsSchema, ResourcePeaksSchema } from "../sandbox/types.js";
 
@@ -71,6 +72,27 @@ export const GroupMetadataSchema = z.object({
   options: z.record(z.string(), z.unknown()),
 });
 export type GroupMetadata = z.infer<typeof GroupMetadataSchema>;
+
+/** Parse the text of a group's metadata.json; a UserError names `where` and the first problem. */
+export function parseGroupMetadata(text: string, where: string): GroupMetadata {
+  try {
+    return GroupMetadataSchema.parse(JSON.parse(text));
+  } catch (e) {
+    throw new UserError(`${where} is not a run group's metadata (${(e as Error).message.split("\n")[0]})`);
+  }
+}
+
+/** The metadata.json of a group dir, or null when the dir has none. */
+export function readGroupMetadata(groupDir: string): GroupMetadata | null {
+  const file = path.join(groupDir, "metadata.json");
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  return parseGroupMetadata(text, file);
+}
 
 /** Write metadata.json atomically. */
 export function writeGroupMetadata(groupDir: string, meta: GroupMetadata): void {

@@ -3,7 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { type Column, type Table, cellAt } from "../../core/table.js";
 import { alignByIdSet } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, cellText, describeColumns, numericInOrder } from "../../grading/columns.js";
+import { answersColumn, cellText, describeColumns, distinctInOrder, numericInOrder } from "../../grading/columns.js";
 import { meanAngularError } from "./angular-error.js";
 import { numericSortOrder } from "../../grading/numeric-order.js";
 import { describeIdMismatch, wholeIds } from "./event-order.js";
@@ -65,9 +65,7 @@ function matchEvents(submission: Table, ans: Table): { subOrder: Uint32Array; an
   const subIds = wholeIds(submission.data.get("event_id")!);
   if (ansIds && subIds) {
     const ansOrder = numericSortOrder(ansIds);
-    let unique = true;
-    for (let j = 1; j < ansOrder.length && unique; j++) unique = ansIds[ansOrder[j]] !== ansIds[ansOrder[j - 1]];
-    if (unique) {
+    if (distinctInOrder(ansIds, ansOrder)) {
       const subOrder = numericSortOrder(subIds);
       const mismatch = describeIdMismatch(subIds, subOrder, ansIds, ansOrder);
       if (mismatch) throw new InvalidSubmissionError(`Submission "event_id" values differ from the answers: ${mismatch}.`);
