@@ -1,6 +1,7 @@
 import type { GroupEvent } from "../runner/group.js";
 import type { RunRecord } from "../runner/record.js";
 import type { RunProgress } from "../runner/run.js";
+import { liveBlock } from "../core/live-block.js";
 import { formatDuration } from "../sandbox/limits.js";
 
 /**
@@ -8,34 +9,22 @@ import { formatDuration } from "../sandbox/limits.js";
  * per running run, elapsed and time left); one line per start and end otherwise.
  */
 export function runProgressView(enabled: boolean) {
-  const tty = enabled && process.stderr.isTTY === true;
   const running = new Map<string, { label: string; progress: RunProgress }>();
   let total = 0;
   let finished = 0;
   let failed = 0;
-  let drawn = 0;
-  let timer: NodeJS.Timeout | null = null;
-
-  const draw = () => {
+  const block = liveBlock(enabled, () => {
     const now = Date.now();
     const lines = [`runs: ${finished}/${total} done, ${running.size} running, ${failed} failed`];
     for (const { label, progress } of running.values()) {
       const left = Number.isFinite(progress.deadline) ? `, ${formatDuration(Math.max(0, progress.deadline - now))} left` : "";
       lines.push(`  ${label}: ${formatDuration(now - progress.startedAt)} elapsed${left}`);
     }
-    let out = drawn > 0 ? `\x1b[${drawn}F\x1b[J` : "";
-    out += lines.join("\n") + "\n";
-    process.stderr.write(out);
-    drawn = lines.length;
-  };
+    return lines;
+  });
   const say = (line: string) => {
-    if (!enabled) return;
-    if (tty && drawn > 0) {
-      process.stderr.write(`\x1b[${drawn}F\x1b[J`);
-      drawn = 0;
-    }
-    process.stderr.write(line + "\n");
-    if (tty) draw();
+    block.say(line);
+    block.draw();
   };
 
   return {
@@ -44,7 +33,7 @@ export function runProgressView(enabled: boolean) {
         total = e.total;
         finished = e.skipped;
         say(`run group: ${e.groupDir}${e.skipped > 0 ? ` (${e.skipped} finished runs kept)` : ""}`);
-        if (tty && timer === null) timer = setInterval(draw, 1000);
+        block.start();
       } else if (e.type === "start") {
         const label = `${e.task.competition.id} seed ${e.task.seed}`;
         running.set(e.task.runId, { label, progress: e.progress });
@@ -59,8 +48,7 @@ export function runProgressView(enabled: boolean) {
       }
     },
     stop() {
-      if (timer) clearInterval(timer);
-      if (tty && drawn > 0) draw();
+      block.stop();
     },
   };
 }

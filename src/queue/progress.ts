@@ -1,3 +1,4 @@
+import { liveBlock } from "../core/live-block.js";
 import { formatDuration } from "../sandbox/limits.js";
 import type { RunState } from "./state.js";
 
@@ -36,12 +37,8 @@ export function summaryLine(states: RunState[]): string {
  * terminal (counts, then each running run with its worker and elapsed time); one line per change otherwise.
  */
 export function queueProgressView(enabled: boolean) {
-  const tty = enabled && process.stderr.isTTY === true;
   let last = new Map<string, RunState>();
-  let drawn = 0;
-  let timer: NodeJS.Timeout | null = null;
-
-  const draw = () => {
+  const block = liveBlock(enabled, () => {
     const now = Date.now();
     const states = [...last.values()];
     const lines = [summaryLine(states)];
@@ -49,41 +46,29 @@ export function queueProgressView(enabled: boolean) {
       const elapsed = s.started_at_ms ? `: ${formatDuration(Math.max(0, now - s.started_at_ms))} elapsed` : "";
       lines.push(`  ${label(s)} on ${s.worker ?? "?"}${elapsed}`);
     }
-    process.stderr.write((drawn > 0 ? `\x1b[${drawn}F\x1b[J` : "") + lines.join("\n") + "\n");
-    drawn = lines.length;
-  };
-  const say = (line: string) => {
-    if (!enabled) return;
-    if (tty && drawn > 0) {
-      process.stderr.write(`\x1b[${drawn}F\x1b[J`);
-      drawn = 0;
-    }
-    process.stderr.write(line + "\n");
-  };
+    return lines;
+  });
 
   return {
     /** The group is known: where it is and how many runs it has. */
     planned(groupDir: string, queueDisplay: string, states: RunState[]) {
       const done = states.filter((s) => s.state === "completed" || s.state === "failed").length;
-      say(`run group: ${groupDir} (${states.length} runs on ${queueDisplay}${done > 0 ? `, ${done} already finished` : ""})`);
+      block.say(`run group: ${groupDir} (${states.length} runs on ${queueDisplay}${done > 0 ? `, ${done} already finished` : ""})`);
       // Runs already running are shown; runs already finished are only counted in the line above.
       last = new Map(states.filter((s) => s.state !== "running").map((s) => [s.run_id, s]));
       this.update(states);
-      if (tty && timer === null) timer = setInterval(draw, 1000);
+      block.start();
     },
     /** New states of every run; prints what changed. */
     update(states: RunState[]) {
       for (const s of states) {
         const line = changeLine(last.get(s.run_id), s);
-        if (line) say(line);
+        if (line) block.say(line);
       }
       last = new Map(states.map((s) => [s.run_id, s]));
-      if (tty) draw();
+      block.draw();
     },
-    say,
-    stop() {
-      if (timer) clearInterval(timer);
-      if (tty && drawn > 0) draw();
-    },
+    say: block.say,
+    stop: block.stop,
   };
 }
