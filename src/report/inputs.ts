@@ -6,7 +6,7 @@ import { getCompetition } from "../competitions/registry.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import type { CompetitionReport } from "../grading/report.js";
 import { applyDisqualification, readDisqualification } from "../integrity/disqualify.js";
-import { GroupMetadataSchema, readRunRecord, type RunRecord } from "../runner/record.js";
+import { readGroupMetadata, readRunRecord, type RunRecord } from "../runner/record.js";
 
 /** One graded attempt, with its run when it came from a run group. */
 export interface ReportedRun {
@@ -108,9 +108,8 @@ function fromReportFile(file: string): ReportedRun[] {
 
 /** Reports of a run group, in its task order; runs without a grading report are graded now. */
 function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: ReportedRun[] } {
-  const parsed = GroupMetadataSchema.safeParse(readJson(path.join(dir, "metadata.json")));
-  if (!parsed.success) throw new UserError(`${dir}/metadata.json is not a run group's metadata`);
-  const meta = parsed.data;
+  const meta = readGroupMetadata(dir);
+  if (!meta) throw new UserError(`${dir} is not a run group (no metadata.json); give a run group dir or a grading report .json`);
   const inputs = new Map<string, GradingInputs>();
   const runs = meta.tasks.map((t) => {
     const runDir = path.join(dir, t.run_id);
