@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Answers, Competition } from "../core/competition.js";
 import { CsvParseError, InvalidSubmissionError, UserError } from "../core/errors.js";
 import { competitionPaths } from "../core/paths.js";
-import { readCsv } from "../io/csv-read.js";
+import { NO_CSV_LIMITS, readCsv } from "../io/csv-read.js";
 import { decodeLine, readRawLines } from "../io/lines.js";
 import { numericInOrder } from "./columns.js";
 import { rankScore } from "./leaderboard.js";
@@ -53,7 +53,8 @@ export function loadGradingInputs(competition: Competition, dataDir: string): Gr
 export function loadAnswers(file: string, fields?: readonly string[]): Answers {
   try {
     if (file.toLowerCase().endsWith(".jsonl")) return readJsonl(file, fields);
-    return readCsv(file, { file });
+    // Answers are prepared, not uploaded: the reader's guards against hostile shapes are for submissions.
+    return readCsv(file, { file, ...NO_CSV_LIMITS });
   } catch (e) {
     throw new UserError(`Cannot read answers file ${file}: ${(e as Error).message}`);
   }

@@ -23,6 +23,11 @@
  * - Error line numbers: pandas counts records (a quoted field's line breaks don't count); the
  *   messages quote pandas' number and add the physical line when the two differ.
  * - Integers beyond the uint64 range stay text (pandas 2.2); pandas 3 turns them into Python ints.
+ * - Unbounded shapes: pandas reads a header of any width and pads any number of short rows. Here
+ *   a record wider than `maxColumns`, more than `maxCells` cells, a field longer than
+ *   `maxFieldBytes` or more padding than `maxPaddedFields` is refused (see CsvReadOptions), so that
+ *   no input costs much more time or memory than an ordinary file of its size; NO_CSV_LIMITS
+ *   lifts them for trusted files.
  *
  * Replicated although surprising: an implicit index (the first data row has more fields than the
  * header) makes pandas use the extra leading fields of every row as the index; a Table has no
@@ -44,10 +49,67 @@ export interface CsvReadOptions {
   chunkBytes?: number;
   /** Columns kept as their text, like read_csv's `dtype={name: str}` (missing-value tokens still become null). */
   text?: readonly string[];
+  /**
+   * Most fields of one record: the header's names, or the first data row's fields when pandas
+   * takes the extra ones as an index (default 100,000; competition files have at most about a
+   * thousand columns).
+   */
+  maxColumns?: number;
+  /** Most cells, data rows times fields per row (default 1,000,000,000: 8 GB as float64). */
+  maxCells?: number;
+  /** Longest field, in bytes of the input including its quotes (default 256 MiB). */
+  maxFieldBytes?: number;
+  /**
+   * Most missing fields pandas may add to rows shorter than the header, over the whole input
+   * (default: the input's size in bytes, at least 4,194,304). Every other cell takes at least a
+   * byte of input, a delimiter or a line end; these take none, so without a bound a short file
+   * could ask for any number of cells.
+   */
+  maxPaddedFields?: number;
 }
+
+/** Limits that switch off the shape checks, for trusted inputs such as answers files. */
+export const NO_CSV_LIMITS = Object.freeze({
+  maxColumns: Infinity,
+  maxCells: Infinity,
+  maxFieldBytes: Infinity,
+  maxPaddedFields: Infinity,
+}) satisfies CsvReadOptions;
 
 const DEFAULT_MAX_BYTES = 8 * 1024 ** 3;
 const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+const DEFAULT_MAX_COLUMNS = 100_000;
+const DEFAULT_MAX_CELLS = 1_000_000_000;
+const DEFAULT_MAX_FIELD_BYTES = 256 * 1024 * 1024;
+const MIN_PADDED_FIELDS = 4 * 1024 * 1024;
+/**
+ * Fields a batch holds before it is handed on. A chunk of real records never comes near it, but
+ * padded short rows would otherwise fill a batch with as many fields as the padding bound allows.
+ */
+const MAX_BATCH_FIELDS = 4 * 1024 * 1024;
+
+/** The shape limits of one read, defaults filled in. */
+interface Limits {
+  maxColumns: number;
+  maxCells: number;
+  maxFieldBytes: number;
+  maxPaddedFields: number;
+}
+
+/** `size`: the input's size in bytes (0 when unknown), which scales the default bound on padding. */
+function resolveLimits(options: CsvReadOptions | undefined, size: number): Limits {
+  return {
+    maxColumns: options?.maxColumns ?? DEFAULT_MAX_COLUMNS,
+    maxCells: options?.maxCells ?? DEFAULT_MAX_CELLS,
+    maxFieldBytes: options?.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES,
+    maxPaddedFields: options?.maxPaddedFields ?? Math.max(MIN_PADDED_FIELDS, size),
+  };
+}
+
+/** A refusal of an input whose shape would cost more time or memory than any real file needs. */
+function tooLarge(file: string, what: string, limit: number, line: number | undefined): CsvParseError {
+  return new CsvParseError(`${file}: too large to grade: ${what} (the limit is ${limit})`, file, line);
+}
 
 const LF = 10;
 const CR = 13;
@@ -217,15 +279,36 @@ class Tokenizer {
   done = false;
   /** The physical line (1-based) at which the next record starts. */
   physLine = 1;
+  /** Bytes of the last `run`, from its start, up to the end of the header if the header ended there; else -1. */
+  headerEnd = -1;
 
   /** Records completed, header included (pandas' `lines`). */
   private lines = 0;
   /** pandas' `file_lines`: records plus skipped blank lines, used in pandas' own messages. */
   private fileLines = 0;
   private atStart = true;
+  /**
+   * Fields of the current record are stored below this index and only counted above it, so a
+   * record far wider than allowed costs no memory while its width is established for the message.
+   */
+  private recLimit = 0;
+  /** min(recLimit, fs.length): the one bound the per-field store checks. */
+  private room = 0;
+  /** Fields of the current record past `recLimit`. */
+  private dropped = 0;
+  /** Missing fields added to short rows so far. */
+  private padded = 0;
+  /**
+   * Fields a record stores before it only counts the rest: maxColumns for the header and the first
+   * data row, then that row's width (a wider row gets pandas' message, with its full count).
+   */
+  private rowCap: number;
+  /** Bytes of a quoted field with doubled quotes, assembled before decoding it once. */
+  private scratch = Buffer.alloc(0);
 
   constructor(
     private readonly file: string,
+    private readonly limits: Limits,
     private readonly stopAfterHeader = false,
     chunkBytes = 0,
   ) {
@@ -233,19 +316,31 @@ class Tokenizer {
     const cap = Math.min(Math.max(1024, chunkBytes >> 2), 1 << 22);
     this.fs = new Int32Array(cap);
     this.fe = new Int32Array(cap);
+    this.rowCap = limits.maxColumns;
   }
 
   private pushRange(a: number, z: number): void {
-    if (this.nf >= this.fs.length) this.growFields();
+    if (this.nf >= this.room && !this.makeRoom()) return;
     this.fs[this.nf] = a;
     this.fe[this.nf++] = z;
   }
 
   private pushText(t: string): void {
-    if (this.nf >= this.fs.length) this.growFields();
+    if (this.nf >= this.room && !this.makeRoom()) return;
     this.fs[this.nf] = this.cx.length;
     this.fe[this.nf++] = -1;
     this.cx.push(t);
+  }
+
+  /** Whether the current record may store one more field (growing the arrays if need be); counts it otherwise. */
+  private makeRoom(): boolean {
+    if (this.nf >= this.recLimit) {
+      this.dropped++;
+      return false;
+    }
+    while (this.nf >= this.fs.length) this.growFields();
+    this.room = Math.min(this.recLimit, this.fs.length);
+    return true;
   }
 
   private growFields(): void {
@@ -255,6 +350,37 @@ class Tokenizer {
     const fe = new Int32Array(this.fe.length * 2);
     fe.set(this.fe);
     this.fe = fe;
+  }
+
+  /** A quoted field's content: the bytes in `scratch[0, sl)` (when sl >= 0), then b[a1, z1), then b[a2, z2). */
+  private pushQuoted(b: Buffer, sl: number, a1: number, z1: number, a2: number, z2: number): void {
+    if (sl < 0 && a2 === z2) {
+      this.pushRange(a1, z1);
+      return;
+    }
+    if (this.nf >= this.recLimit) {
+      this.dropped++;
+      return;
+    }
+    let len = this.append(b, Math.max(sl, 0), a1, z1);
+    len = this.append(b, len, a2, z2);
+    // Quotes are ASCII, so the pieces never split a UTF-8 sequence and decode as the whole would.
+    this.pushText(utf8Text(this.scratch, 0, len));
+  }
+
+  /** Copy b[a, z) to scratch at `at`; returns the new length. */
+  private append(b: Buffer, at: number, a: number, z: number): number {
+    const len = at + z - a;
+    if (len > this.scratch.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(len, this.scratch.length * 2, 256));
+      this.scratch.copy(bigger, 0, 0, at);
+      this.scratch = bigger;
+    }
+    const s = this.scratch;
+    // Doubled quotes make many short pieces, for which a call to copy costs more than the loop.
+    if (z - a < 16) for (let k = a; k < z; k++) s[at++] = b[k];
+    else b.copy(s, at, a, z);
+    return len;
   }
 
   /** The text of batch field `i`. */
@@ -269,9 +395,11 @@ class Tokenizer {
    */
   run(b: Buffer, final: boolean, start = 0, limit = Infinity): number {
     const n = b.length;
+    const maxField = this.limits.maxFieldBytes;
     this.nf = 0;
     this.nr = 0;
     this.cx.length = 0;
+    this.headerEnd = -1;
     let i = start;
     if (this.atStart) {
       // pandas drops a UTF-8 BOM at the very start of the file only.
@@ -281,7 +409,7 @@ class Tokenizer {
     }
     let consumed = i;
     let c = 0;
-    records: while (i < n && !this.done && this.nr < limit) {
+    records: while (i < n && !this.done && this.nr < limit && this.nf < MAX_BATCH_FIELDS) {
       const recPhys = this.physLine;
       const recFirst = this.nf;
       const recCx = this.cx.length;
@@ -326,6 +454,9 @@ class Tokenizer {
         // Otherwise the blanks begin a real record: tokenize it from its start.
       }
 
+      this.recLimit = recFirst + this.rowCap;
+      this.room = Math.min(this.recLimit, this.fs.length);
+      this.dropped = 0;
       let extraLines = 0;
       for (;;) {
         // START_FIELD
@@ -339,15 +470,19 @@ class Tokenizer {
         }
         c = b[i];
         if (c === QUOTE) {
+          const fieldLine = recPhys + extraLines;
           let segStart = i + 1;
-          let acc: string | null = null;
+          // Length in `scratch` of the content before segStart, once a doubled quote was seen.
+          let sl = -1;
           for (;;) {
-            const q = b.indexOf(QUOTE, segStart);
+            // A quote right away (an empty field, or a run of doubled quotes) needs no search.
+            const q = b[segStart] === QUOTE ? segStart : b.indexOf(QUOTE, segStart);
             if (q < 0) {
               if (!final) {
-                this.undo(recFirst, recCx, recPhys);
+                this.suspend(recFirst, recCx, recPhys, n - i, fieldLine);
                 break records;
               }
+              if (n - i > maxField) throw this.fieldTooLong(fieldLine);
               throw new CsvParseError(
                 `${this.file}: EOF inside string starting at row ${this.fileLines}` +
                   ` (a quoted field opened on line ${recPhys + extraLines} is never closed)`,
@@ -355,26 +490,28 @@ class Tokenizer {
                 recPhys + extraLines,
               );
             }
-            extraLines += countLineBreaks(b, segStart, q);
+            if (q > segStart) extraLines += countLineBreaks(b, segStart, q);
             if (q + 1 >= n) {
               if (!final) {
-                this.undo(recFirst, recCx, recPhys);
+                this.suspend(recFirst, recCx, recPhys, n - i, fieldLine);
                 break records;
               }
-              if (acc === null) this.pushRange(segStart, q);
-              else this.pushText(acc + utf8Text(b, segStart, q));
+              if (q + 1 - i > maxField) throw this.fieldTooLong(fieldLine);
+              this.pushQuoted(b, sl, segStart, q, 0, 0);
               i = q + 1;
               break;
             }
             const d = b[q + 1];
             if (d === QUOTE) {
-              acc = (acc ?? "") + utf8Text(b, segStart, q + 1);
+              if (q + 2 - i > maxField) throw this.fieldTooLong(fieldLine);
+              // A field past the record's limit is only counted, so its text is not needed.
+              sl = this.nf < this.recLimit ? this.append(b, Math.max(sl, 0), segStart, q + 1) : 0;
               segStart = q + 2;
               continue;
             }
             if (d === COMMA || d === LF || d === CR) {
-              if (acc === null) this.pushRange(segStart, q);
-              else this.pushText(acc + utf8Text(b, segStart, q));
+              if (q + 1 - i > maxField) throw this.fieldTooLong(fieldLine);
+              this.pushQuoted(b, sl, segStart, q, 0, 0);
               i = q + 1;
               break;
             }
@@ -382,10 +519,11 @@ class Tokenizer {
             let k = q + 1;
             while (k < n && (c = b[k]) !== COMMA && c !== LF && c !== CR) k++;
             if (k >= n && !final) {
-              this.undo(recFirst, recCx, recPhys);
+              this.suspend(recFirst, recCx, recPhys, n - i, fieldLine);
               break records;
             }
-            this.pushText((acc ?? "") + utf8Text(b, segStart, q) + utf8Text(b, q + 1, k));
+            if (k - i > maxField) throw this.fieldTooLong(fieldLine);
+            this.pushQuoted(b, sl, segStart, q, q + 1, k);
             i = k;
             break;
           }
@@ -394,9 +532,10 @@ class Tokenizer {
           // Most bytes of most fields (digits, letters, '.', '-') sort above ',' and need one comparison.
           while (j < n && ((c = b[j]) > COMMA || (c !== COMMA && c !== LF && c !== CR))) j++;
           if (j >= n && !final) {
-            this.undo(recFirst, recCx, recPhys);
+            this.suspend(recFirst, recCx, recPhys, n - i, recPhys + extraLines);
             break records;
           }
+          if (j - i > maxField) throw this.fieldTooLong(recPhys + extraLines);
           this.pushRange(i, j);
           i = j;
         }
@@ -421,14 +560,25 @@ class Tokenizer {
         break;
       }
       this.endRecord(b, recFirst, recCx, recPhys);
+      if (this.headerEnd < 0 && this.lines === 1) this.headerEnd = i - start;
       this.physLine = recPhys + 1 + extraLines;
       consumed = i;
     }
     return consumed;
   }
 
-  /** Account for `k` one-line data records that the sink's fast path read without the tokenizer. */
+  /**
+   * Account for `k` one-line data records that the sink's fast path read without the tokenizer.
+   * They are whole rows, so only the cell count can exceed its limit; the refusal names the row
+   * that crossed it, as the tokenizer would have.
+   */
   skipRecords(k: number): void {
+    const width = this.expected;
+    const maxCells = this.limits.maxCells;
+    if ((this.lines - 1 + k) * width > maxCells) {
+      const row = Math.floor(maxCells / width) + 1;
+      throw this.tooManyCells(row, width, this.physLine + row - this.lines);
+    }
     this.lines += k;
     this.fileLines += k;
     this.physLine += k;
@@ -445,10 +595,30 @@ class Tokenizer {
     this.physLine = recPhys;
   }
 
+  /** Undo a record cut by the chunk end inside a field that already has `fieldBytes` bytes; a field already too long is refused now, before more of it is read. */
+  private suspend(recFirst: number, recCx: number, recPhys: number, fieldBytes: number, fieldLine: number): void {
+    if (fieldBytes > this.limits.maxFieldBytes) throw this.fieldTooLong(fieldLine);
+    this.undo(recFirst, recCx, recPhys);
+  }
+
+  private fieldTooLong(line: number): CsvParseError {
+    const max = this.limits.maxFieldBytes;
+    return tooLarge(this.file, `a field in line ${line} has more than ${max} bytes`, max, line);
+  }
+
+  private tooManyCells(rows: number, width: number, line: number): CsvParseError {
+    const what = `${rows * width} cells (${rows} rows of ${width} fields) by line ${line}`;
+    return tooLarge(this.file, what, this.limits.maxCells, line);
+  }
+
   /** pandas' end_line: check the field count, pad short rows with empty (missing) fields. */
   private endRecord(b: Buffer, first: number, recCx: number, recPhys: number): void {
-    const fields = this.nf - first;
+    const stored = this.nf - first;
+    const fields = stored + this.dropped;
     if (this.lines === 0) {
+      if (fields > this.limits.maxColumns) {
+        throw tooLarge(this.file, `${fields} columns in the header`, this.limits.maxColumns, recPhys);
+      }
       // The header is not a data record: keep its names and drop it from the batch.
       const names: string[] = new Array(fields);
       for (let k = 0; k < fields; k++) names[k] = this.fieldText(b, first + k);
@@ -464,9 +634,13 @@ class Tokenizer {
     if (this.lines === 1) {
       // pandas doesn't check the first data row: extra fields there become an implicit index.
       if (fields > this.expected) {
+        if (fields > this.limits.maxColumns) {
+          throw tooLarge(this.file, `${fields} fields in line ${recPhys}`, this.limits.maxColumns, recPhys);
+        }
         this.leading = fields - this.expected;
         this.expected = fields;
       }
+      this.rowCap = this.expected;
     } else if (fields > this.expected) {
       const pandasLine = this.fileLines + 1;
       let msg = `${this.file}: Expected ${this.expected} fields in line ${pandasLine}, saw ${fields}`;
@@ -478,7 +652,19 @@ class Tokenizer {
       }
       throw new CsvParseError(msg, this.file, recPhys);
     }
-    while (this.nf - first < this.expected) this.pushRange(0, 0);
+    const width = this.expected;
+    if (this.lines * width > this.limits.maxCells) throw this.tooManyCells(this.lines, width, recPhys);
+    if (stored < width) {
+      this.padded += width - stored;
+      if (this.padded > this.limits.maxPaddedFields) {
+        const what = `${this.padded} missing fields added to short rows by line ${recPhys}`;
+        throw tooLarge(this.file, what, this.limits.maxPaddedFields, recPhys);
+      }
+      while (first + width > this.fs.length) this.growFields();
+      this.fs.fill(0, first + stored, first + width);
+      this.fe.fill(0, first + stored, first + width);
+      this.nf = first + width;
+    }
     if (this.nr >= this.re.length) {
       const re = new Int32Array(this.re.length * 2);
       re.set(this.re);
@@ -1023,14 +1209,18 @@ class ColumnBuilder {
     }
   }
 
-  /** Recently seen short ASCII strings by hash: label-like columns repeat a few values a million times. */
-  private cache: Map<number, string> | null = new Map();
+  /**
+   * Recently seen short ASCII strings by hash: label-like columns repeat a few values a million
+   * times. Made on first use (undefined before), so numeric columns of a wide file pay nothing.
+   */
+  private cache: Map<number, string> | null | undefined = undefined;
   private lookups = 0;
   private hits = 0;
 
   /** The text of a cell in a string column, shared with an earlier equal cell when one is cached. */
   private text(b: Buffer, a: number, z: number): string {
-    const cache = this.cache;
+    let cache = this.cache;
+    if (cache === undefined) cache = this.cache = new Map();
     if (cache === null || z - a > 32) return utf8Text(b, a, z);
     let h = 0x811c9dc5;
     for (let k = a; k < z; k++) {
@@ -1119,6 +1309,8 @@ class InferenceSink {
   rows = 0;
   private capacity = 0;
   private bytesSeen = 0;
+  /** Bytes up to the end of the header (blank lines before it included), once it has been read. */
+  private headerBytes = 0;
 
   /** `totalBytes`: the input's size when known, to size the columns once instead of growing them. */
   constructor(private readonly totalBytes: number) {}
@@ -1211,16 +1403,23 @@ class InferenceSink {
 
   consume(tok: Tokenizer, b: Buffer, used: number): void {
     const nr = tok.nr;
+    if (tok.headerEnd >= 0) this.headerBytes = this.bytesSeen + tok.headerEnd;
     this.bytesSeen += used;
     if (nr === 0) {
       this.updateFastReady(tok);
       return;
     }
     if (this.cols === null) {
-      // Rows in the whole input, extrapolated from the first batch, with a little slack.
-      const guess = this.totalBytes > this.bytesSeen ? Math.ceil((nr * this.totalBytes * 1.1) / this.bytesSeen) : nr;
-      this.capacity = Math.max(nr, Math.min(guess, 1 << 30), 16);
       const ncols = tok.header!.length;
+      // Rows in the whole input, extrapolated from the first batch's data rows (a wide header
+      // would make them look sparse), with a little slack.
+      const rest = this.totalBytes - this.headerBytes;
+      const seen = this.bytesSeen - this.headerBytes;
+      const guess = rest > seen && seen > 0 ? Math.ceil((nr * rest * 1.1) / seen) : nr;
+      // A row of ncols fields takes at least ncols bytes unless pandas pads it; more rows than
+      // that are padding, which growing covers, and a guess alone must not reserve more.
+      const most = Math.ceil(rest / ncols) + 16;
+      this.capacity = Math.max(nr, Math.min(guess, most, 1 << 30), 16);
       this.cols = [];
       for (let j = 0; j < ncols; j++) this.cols.push(new ColumnBuilder(this.capacity));
     }
@@ -1290,19 +1489,24 @@ class BackfillSink {
   finished: boolean;
   private readonly maxUpto: number;
 
-  constructor(private readonly targets: BackfillTarget[]) {
-    this.maxUpto = Math.max(0, ...targets.map((t) => t.upto));
+  private readonly targets: BackfillTarget[];
+
+  constructor(targets: BackfillTarget[]) {
+    // Longest first, so each row visits only the columns that still need it.
+    this.targets = [...targets].sort((a, b) => b.upto - a.upto);
+    this.maxUpto = this.targets.length > 0 ? this.targets[0].upto : 0;
     this.finished = this.maxUpto === 0;
   }
 
   consume(tok: Tokenizer, b: Buffer): void {
     const nr = tok.nr;
     const lead = tok.leading;
+    const targets = this.targets;
     let first = 0;
     for (let r = 0; r < nr && this.rows < this.maxUpto; r++) {
       const base = first + lead;
-      for (const t of this.targets) {
-        if (this.rows >= t.upto) continue;
+      for (const t of targets) {
+        if (this.rows >= t.upto) break;
         const fi = base + t.j;
         const e = tok.fe[fi];
         if (e >= 0) t.out.push(t.naFilter && isNa(b, tok.fs[fi], e) ? null : utf8Text(b, tok.fs[fi], e));
@@ -1426,6 +1630,7 @@ function pandasColumnNames(raw: string[]): string[] {
   // How often each name occurs in the list as it is being rewritten (pandas checks `col in this_header`).
   const present = new Map<string, number>();
   for (const n of names) present.set(n, (present.get(n) ?? 0) + 1);
+  if (present.size === names.length) return names;
   // Named columns first, so that given names keep their spelling and unnamed ones get mangled.
   const order: number[] = [];
   for (let i = 0; i < raw.length; i++) if (raw[i] !== "") order.push(i);
@@ -1465,12 +1670,14 @@ interface Input {
   maxBytes: number;
   chunkBytes: number;
   text?: readonly string[];
+  options?: CsvReadOptions;
 }
 
 function parseInput(input: Input): Table {
   const { file, maxBytes, chunkBytes } = input;
-  const tok = new Tokenizer(file, false, chunkBytes);
   const src = input.open();
+  const limits = resolveLimits(input.options, src.size());
+  const tok = new Tokenizer(file, limits, false, chunkBytes);
   const sink = new InferenceSink(src.size());
   drive(
     src,
@@ -1484,22 +1691,28 @@ function parseInput(input: Input): Table {
   if (tok.header === null) throw noColumns(file);
   const names = pandasColumnNames(tok.header);
   const rows = sink.rows;
+  const textNames = new Set(input.text);
   const results = names.map((name, j): Column | Backfill => {
     if (sink.cols === null) return { kind: "string", values: [] };
     const r = sink.cols[j].finish(rows);
     // A text column's cells all come from the second pass, whatever they parsed as.
-    const asText = input.text?.includes(name) && rows > 0 && !(isBackfill(r) && r.naFilter);
+    const asText = textNames.has(name) && rows > 0 && !(isBackfill(r) && r.naFilter);
     return asText ? { upto: rows, naFilter: true, tail: [] } : r;
   });
   sink.cols = null;
 
   const targets: BackfillTarget[] = [];
+  // Per column, its target's place in `targets` (-1: none).
+  const targetOf = new Int32Array(names.length).fill(-1);
   results.forEach((r, j) => {
-    if (isBackfill(r) && r.upto > 0) targets.push({ j, upto: r.upto, naFilter: r.naFilter, out: [] });
+    if (isBackfill(r) && r.upto > 0) {
+      targetOf[j] = targets.length;
+      targets.push({ j, upto: r.upto, naFilter: r.naFilter, out: [] });
+    }
   });
   if (targets.length > 0) {
     const back = new BackfillSink(targets);
-    const tok2 = new Tokenizer(file, false, chunkBytes);
+    const tok2 = new Tokenizer(file, limits, false, chunkBytes);
     drive(input.open(), tok2, chunkBytes, file, maxBytes, (b) => {
       back.consume(tok2, b);
       return back.finished;
@@ -1510,7 +1723,7 @@ function parseInput(input: Input): Table {
   const columns = names.map((name, j): [string, Column] => {
     const r = results[j];
     if (!isBackfill(r)) return [name, r];
-    const head = targets.find((t) => t.j === j)?.out;
+    const head = targetOf[j] >= 0 ? targets[targetOf[j]].out : undefined;
     return [name, { kind: "string", values: head === undefined ? r.tail : head.concat(r.tail) }];
   });
   return makeTable(columns);
@@ -1533,6 +1746,7 @@ export function readCsv(path: string, options?: CsvReadOptions): Table {
     maxBytes,
     chunkBytes: chunkOption(options),
     text: options?.text,
+    options,
   });
 }
 
@@ -1542,7 +1756,14 @@ export function parseCsv(text: string | Uint8Array, options?: CsvReadOptions): T
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
   const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
   if (bytes.length > maxBytes) throw tooBig(file, bytes.length, maxBytes);
-  return parseInput({ open: () => new ArraySource(bytes), file, maxBytes, chunkBytes: chunkOption(options), text: options?.text });
+  return parseInput({
+    open: () => new ArraySource(bytes),
+    file,
+    maxBytes,
+    chunkBytes: chunkOption(options),
+    text: options?.text,
+    options,
+  });
 }
 
 /** The column names `readCsv` would give the file, reading only its first record. */
@@ -1551,8 +1772,9 @@ export function readCsvHeader(path: string, options?: CsvReadOptions): string[] 
   const maxBytes = options?.maxBytes ?? DEFAULT_MAX_BYTES;
   // Small reads: the header is normally near the start of a possibly huge file.
   const chunk = Math.min(chunkOption(options), 64 * 1024);
-  const tok = new Tokenizer(file, true);
-  drive(new FileSource(path, file, maxBytes), tok, chunk, file, maxBytes, () => tok.done);
+  const src = new FileSource(path, file, maxBytes);
+  const tok = new Tokenizer(file, resolveLimits(options, src.size()), true);
+  drive(src, tok, chunk, file, maxBytes, () => tok.done);
   if (tok.header === null) throw noColumns(file);
   return pandasColumnNames(tok.header);
 }

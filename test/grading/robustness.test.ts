@@ -67,6 +67,10 @@ const cases: Case[] = [
   { name: "wrong suffix", content: base, fileName: "submission.txt", expect: /must be a CSV file with a \.csv suffix/ },
   { name: "one giant line without newline", content: "id,has_cactus\n" + "x".repeat(20_000_000), expect: /500|rows|must hold numbers/ },
   { name: "1 GB sparse file of NUL bytes", content: (f) => { fs.writeFileSync(f, header + "\n"); fs.truncateSync(f, 1 << 30); }, expect: /NUL/ },
+  { name: "one 15 MB line of commas", content: ",".repeat(15 << 20), expect: /too large to grade: 15728641 columns in the header \(the limit is 100000\)$/ },
+  { name: "short rows under a 100,000-column header", content: Array.from({ length: 100_000 }, (_, j) => `c${j}`).join(",") + "\n" + "x\n".repeat(7_000_000), expect: /too large to grade: 14699853 missing fields added to short rows by line 148 \(the limit is 14688890\)$/ },
+  { name: "a first data row far wider than the header", content: header + "\n" + ",".repeat(15 << 20) + "\n" + rows.join("\n"), expect: /too large to grade: 15728641 fields in line 2 \(the limit is 100000\)$/ },
+  { name: "a header of 7 million duplicate names", content: "id,".repeat(7_000_000) + "has_cactus\n" + rows.join("\n"), expect: /too large to grade: 7000001 columns in the header/ },
   // Accepted variations: the score must equal the plain file's.
   { name: "CRLF line endings", content: base.replace(/\n/g, "\r\n"), expect: baseScore },
   { name: "UTF-8 byte-order mark", content: "\ufeff" + base, expect: baseScore },
