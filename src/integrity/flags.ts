@@ -2,31 +2,44 @@
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../io/atomic.js";
-import { integrityDir } from "./disqualify.js";
+import { isRealDirectory, readRegularText } from "../io/untrusted.js";
+import { integrityDir, realDirectory } from "./disqualify.js";
 import type { Flag } from "./types.js";
+
+/** A check's result file is at most a few MiB (evidence is capped); larger ones are not read. */
+const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+/** Files looked at in a run's integrity folder: one per check, so a few. */
+const MAX_RESULT_FILES = 1000;
 
 /** Write a check's result for a run: `details` as given, plus its flags, atomically. */
 export function writeIntegrityResult(runDir: string, name: string, flags: Flag[], details: unknown): string {
-  const file = path.join(integrityDir(runDir), `${name}.json`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const file = path.join(realDirectory(integrityDir(runDir)), `${name}.json`);
   writeFileAtomic(file, JSON.stringify({ flags, details }, null, 2) + "\n");
   return file;
 }
 
-/** Every flag recorded in the run's integrity folder (unreadable files are skipped: they are not flags). */
+/** Every flag recorded in the run's integrity folder (unreadable files, links and special files are skipped: they are not flags). */
 export function readIntegrityFlags(runDir: string): Flag[] {
   const dir = integrityDir(runDir);
-  if (!fs.existsSync(dir)) return [];
+  if (!isRealDirectory(dir)) return [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).sort().slice(0, MAX_RESULT_FILES);
+  } catch {
+    return [];
+  }
   const flags: Flag[] = [];
-  for (const name of fs.readdirSync(dir).sort()) {
+  for (const name of names) {
     if (!name.endsWith(".json") || name === "disqualified.json" || name.startsWith("grading_report")) continue;
+    const text = readRegularText(path.join(dir, name), MAX_RESULT_BYTES);
+    if (text === null) continue;
     try {
-      const parsed = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { flags?: unknown };
-      if (Array.isArray(parsed.flags)) {
+      const parsed = JSON.parse(text) as { flags?: unknown } | null;
+      if (parsed && Array.isArray(parsed.flags)) {
         for (const f of parsed.flags) if (f && typeof (f as Flag).check === "string" && typeof (f as Flag).flagged === "boolean") flags.push(f as Flag);
       }
     } catch {
-      // a half-written or foreign file is no evidence either way
+      // a half-written, cut or foreign file is no evidence either way
     }
   }
   return flags;

@@ -6,7 +6,8 @@ import { getCompetition } from "../competitions/registry.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import type { CompetitionReport } from "../grading/report.js";
 import { applyDisqualification, readDisqualification } from "../integrity/disqualify.js";
-import { readGroupMetadata, readRunRecord, type RunRecord } from "../runner/record.js";
+import { describeSkip, readFileUnder, readRegularFile, type Skipped } from "../io/untrusted.js";
+import { parseGroupMetadata, RunRecordSchema, type GroupMetadata, type RunRecord } from "../runner/record.js";
 
 /** One graded attempt, with its run when it came from a run group. */
 export interface ReportedRun {
@@ -71,12 +72,58 @@ function normalise(raw: z.infer<typeof LooseReportSchema>): CompetitionReport {
   };
 }
 
+/** Reports, run records and group metadata are KiB to a few MiB; anything past this is not one. */
+const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The text of a file in a run group, opened without following a link and never a FIFO or device
+ * (which would hang the reader); the reason when it is not a regular file.
+ */
+function readInputText(file: string, under?: { root: string; rel: string }): string | Skipped {
+  const r = under ? readFileUnder(under.root, under.rel, MAX_INPUT_BYTES) : readRegularFile(file, MAX_INPUT_BYTES);
+  if ("skipped" in r) return r;
+  if (r.truncated) throw new UserError(`Cannot read ${file}: larger than ${MAX_INPUT_BYTES} bytes (${r.size})`);
+  return r.bytes.toString("utf8");
+}
+
 function readJson(file: string): unknown {
+  // A report file the user names may be their own link; what it points at is still never a FIFO or device.
+  let real = file;
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
+    real = fs.realpathSync(file);
+  } catch {
+    // reported below as missing
+  }
+  const text = readInputText(real);
+  if (typeof text !== "string") throw new UserError(`Cannot read ${file}: ${text.skipped === "missing" ? "no such file" : describeSkip(text.skipped)}`);
+  try {
+    return JSON.parse(text);
   } catch (e) {
     throw new UserError(`Cannot read ${file}: ${(e as Error).message}`);
   }
+}
+
+/** run.json of a run folder of `groupDir`, or null when it is missing, not a regular file (or the folder a link) or not a run record. */
+function readRecord(groupDir: string, runId: string): RunRecord | null {
+  const text = readInputText(path.join(groupDir, runId, "run.json"), { root: groupDir, rel: `${runId}/run.json` });
+  if (typeof text !== "string") return null;
+  try {
+    const parsed = RunRecordSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The group's metadata.json, or null when it has none; a UserError when it is something else or not metadata. */
+function readMetadata(dir: string): GroupMetadata | null {
+  const file = path.join(dir, "metadata.json");
+  const text = readInputText(file);
+  if (typeof text !== "string") {
+    if (text.skipped === "missing") return null;
+    throw new UserError(`Cannot read ${file}: ${describeSkip(text.skipped)}`);
+  }
+  return parseGroupMetadata(text, file);
 }
 
 function parseReport(raw: unknown, where: string): CompetitionReport {
@@ -108,21 +155,32 @@ function fromReportFile(file: string): ReportedRun[] {
 
 /** Reports of a run group, in its task order; runs without a grading report are graded now. */
 function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: ReportedRun[] } {
-  const meta = readGroupMetadata(dir);
+  const meta = readMetadata(dir);
   if (!meta) throw new UserError(`${dir} is not a run group (no metadata.json); give a run group dir or a grading report .json`);
   const inputs = new Map<string, GradingInputs>();
   const runs = meta.tasks.map((t) => {
     const runDir = path.join(dir, t.run_id);
-    const record = readRunRecord(runDir);
+    const record = readRecord(dir, t.run_id);
     const file = path.join(runDir, "grading_report.json");
-    if (fs.existsSync(file)) return { report: parseReport(readJson(file), file), runDir, record };
+    // A report that is a link or a special file is not the harness's: the run is graded afresh instead.
+    const text = readInputText(file, { root: dir, rel: `${t.run_id}/grading_report.json` });
+    if (typeof text === "string") {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch (e) {
+        throw new UserError(`Cannot read ${file}: ${(e as Error).message}`);
+      }
+      return { report: parseReport(raw, file), runDir, record };
+    }
+    const why = text.skipped === "missing" ? "has no grading_report.json" : `has no readable grading_report.json (${describeSkip(text.skipped)})`;
     const competition = getCompetition(t.competition_id);
     let gi = inputs.get(competition.id);
     if (!gi) {
       try {
         gi = loadGradingInputs(competition, dataDir);
       } catch (e) {
-        throw new UserError(`${runDir} has no grading_report.json and cannot be graded here: ${(e as Error).message}`);
+        throw new UserError(`${runDir} ${why} and cannot be graded here: ${(e as Error).message}`);
       }
       inputs.set(competition.id, gi);
     }

@@ -7,11 +7,15 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Dolos as DolosType, File as DolosFile, Pair, Report } from "@dodona/dolos-lib";
 import { UserError } from "../../core/errors.js";
+import { describeSkip, openRegular, readOpened, type SkipReason } from "../../io/untrusted.js";
 import { dolosLanguageOf, dolosLanguageOfNotebook } from "./languages.js";
 import { notebookToScript } from "./notebook.js";
 
 /** Files above this size are skipped: generated or data files, whose pairing would take minutes. */
 export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** Bytes read per side in all; files past it are skipped, so a run of thousands of 1 MiB files cannot fill memory. */
+export const MAX_SIDE_BYTES = 64 * 1024 * 1024;
 
 /** How many of a pair's longest fragments are reported. */
 const FRAGMENTS_PER_PAIR = 3;
@@ -30,6 +34,8 @@ export interface CompareOptions {
   threshold?: number;
   /** How many of the most similar pairs to report (default 5). */
   top?: number;
+  /** Files already left out by the caller (links, special files, paths past the limits), reported first. */
+  skipped?: SkippedFile[];
 }
 
 /** One stretch of code the two files share; lines are 1-based and inclusive. */
@@ -98,26 +104,49 @@ function looksBinary(data: Buffer): boolean {
   return data.subarray(0, 8192).includes(0);
 }
 
-/** Read one file for comparison, or say why it is left out. */
-function readCodeFile(abs: string, shown: string, side: Side): CodeFile | SkippedFile {
+/** The reason given for a file that was not opened, e.g. "a symbolic link, not followed". */
+export function unreadReason(why: SkipReason, via?: string): string {
+  return via ? `${describeSkip(why)} at ${via}/` : describeSkip(why);
+}
+
+const UNREAD_PREFIXES = [...(["symbolic link", "not a regular file", "missing", "too deep", "path too long", "too many entries", "unreadable"] as const).map((w) => describeSkip(w)), "larger than ", "over the ", "not a folder"];
+
+/** Whether a skipped file was left out because of what it is (a link, a special file, its size, its path), not its language or content. */
+export function isUnreadSkip(s: SkippedFile): boolean {
+  return UNREAD_PREFIXES.some((p) => s.reason.startsWith(p)) || /^\d+ more entries skipped/.test(s.reason);
+}
+
+/** Read one file for comparison, or say why it is left out; `budget.left` is what this side may still read. */
+function readCodeFile(abs: string, shown: string, side: Side, budget: { left: number }): CodeFile | SkippedFile {
   const skip = (reason: string): SkippedFile => ({ file: shown, side, reason });
-  let stat: fs.Stats;
+  // Never through a link, never a FIFO or device: either could hand over anything, or block forever.
+  const opened = openRegular(abs);
+  if ("skipped" in opened) return skip(unreadReason(opened.skipped));
+  let data: Buffer;
   try {
-    stat = fs.statSync(abs);
+    // A file no parser takes is never compared, whatever its size.
+    const isNotebook = path.extname(abs).toLowerCase() === ".ipynb";
+    if (!isNotebook && !dolosLanguageOf(abs)) return skip(`no Dolos parser for "${path.extname(abs) || "(no extension)"}" files`);
+    if (opened.size > MAX_FILE_BYTES) {
+      return skip(`larger than ${MAX_FILE_BYTES} bytes (${opened.size}); too big to be hand-written code`);
+    }
+    if (opened.size > budget.left) return skip(`over the ${MAX_SIDE_BYTES} bytes read per side in all`);
+    data = readOpened(opened.fd, opened.size, MAX_FILE_BYTES).bytes;
+    budget.left -= data.length;
   } catch (err) {
-    return skip(`cannot be read: ${(err as Error).message}`);
+    return skip(`${describeSkip("unreadable")}: ${(err as Error).message}`);
+  } finally {
+    fs.closeSync(opened.fd);
   }
-  if (!stat.isFile()) return skip("not a regular file");
-  if (stat.size > MAX_FILE_BYTES) {
-    return skip(`larger than ${MAX_FILE_BYTES} bytes (${stat.size}); too big to be hand-written code`);
-  }
-  const isNotebook = path.extname(abs).toLowerCase() === ".ipynb";
-  const byExtension = dolosLanguageOf(abs);
-  if (!isNotebook && !byExtension) return skip(`no Dolos parser for "${path.extname(abs) || "(no extension)"}" files`);
-  const data = fs.readFileSync(abs);
+  return codeFromBytes(abs, shown, side, data);
+}
+
+function codeFromBytes(abs: string, shown: string, side: Side, data: Buffer): CodeFile | SkippedFile {
+  const skip = (reason: string): SkippedFile => ({ file: shown, side, reason });
   if (looksBinary(data)) return skip("binary content");
   const text = data.toString("utf8");
-  if (!isNotebook) return { abs, shown, side, language: byExtension!, content: text };
+  const byExtension = dolosLanguageOf(abs);
+  if (path.extname(abs).toLowerCase() !== ".ipynb") return { abs, shown, side, language: byExtension!, content: text };
   try {
     const nb = notebookToScript(text, shown);
     // A notebook that does not name its kernel is almost always Python, Kaggle's default.
@@ -238,7 +267,7 @@ export async function comparePlagiarism(options: CompareOptions): Promise<Plagia
   const threshold = options.threshold ?? 0.6;
   const top = options.top ?? 5;
   checkOptions(threshold, top);
-  const skipped: SkippedFile[] = [];
+  const skipped: SkippedFile[] = [...(options.skipped ?? [])];
   const files: CodeFile[] = [];
   const sides: [Side, string[], string | undefined][] = [
     ["submission", options.submissionFiles, options.submissionRoot],
@@ -247,8 +276,9 @@ export async function comparePlagiarism(options: CompareOptions): Promise<Plagia
   for (const [side, list, root] of sides) {
     const abs = [...new Set(list.map((f) => path.resolve(f)))];
     const base = root ? path.resolve(root) : commonDir(abs);
+    const budget = { left: MAX_SIDE_BYTES };
     for (const file of abs) {
-      const got = readCodeFile(file, path.relative(base, file) || path.basename(file), side);
+      const got = readCodeFile(file, path.relative(base, file) || path.basename(file), side, budget);
       if ("content" in got) files.push(got);
       else skipped.push(got);
     }

@@ -6,7 +6,7 @@
  */
 import type { LLMClient, Message } from "../../llm/types.js";
 import type { Flag, RunDir } from "../types.js";
-import { codeFiles, joinFiles, logFiles } from "./files.js";
+import { joinFiles, readRunTexts, unreadEvidence, unreadSuffix, type Unread } from "./files.js";
 
 /** What a question reads: the run's logs or its code. */
 export type JudgeInput = "logs" | "code";
@@ -105,6 +105,8 @@ export interface RulesJudgement {
   agentId: string;
   model: string;
   questions: QuestionJudgement[];
+  /** What of the run's logs and code was not given to the judge, or given only in part (links, special files, sizes, paths past the limits). */
+  unread?: Unread[];
   flag: Flag;
 }
 
@@ -153,8 +155,8 @@ export async function judgeRun(run: RunDir, llm: LLMClient, opts: JudgeOptions =
   const overlap = opts.overlapChars ?? Math.min(1000, Math.floor(chunkChars / 10));
   const retries = opts.retries ?? 2;
   const asked = selectQuestions(opts.questions);
-  const logs = logFiles(run.dir);
-  const code = codeFiles(run.dir).files;
+  const read = readRunTexts(run.dir);
+  const { logs, code } = read;
   const inputs: Record<JudgeInput, { text: string; files: string[] }> = {
     logs: { text: joinFiles(logs), files: logs.map((f) => f.rel) },
     code: { text: joinFiles(code), files: code.map((f) => f.rel) },
@@ -176,7 +178,13 @@ export async function judgeRun(run: RunDir, llm: LLMClient, opts: JudgeOptions =
     }
     questions.push(result);
   }
-  return { run: run.runId, competitionId: run.competitionId, agentId: run.agentId, model: llm.model, questions, flag: judgementFlag(run.runId, questions) };
+  const unread = [...read.unread.logs, ...read.unread.code];
+  const flag = judgementFlag(run.runId, questions);
+  if (unread.length > 0) {
+    flag.reason += unreadSuffix(unread);
+    flag.evidence.push(...unreadEvidence(unread));
+  }
+  return { run: run.runId, competitionId: run.competitionId, agentId: run.agentId, model: llm.model, questions, unread, flag };
 }
 
 /** Yes when any chunk says yes; otherwise unparsed when any chunk could not be read (it might have said yes); otherwise no. */

@@ -71,7 +71,8 @@ export function findLiterals(text: string, comment: "#" | "//" = "#"): LiteralFi
       }
       const body = text.slice(bodyStart, Math.min(j, text.length));
       line += count(text, "\n", i, Math.min(j, text.length));
-      i = Math.min(text.length, j + quote.length);
+      // An unclosed string stops before its line's end, which is still to be counted.
+      i = j < text.length && text.startsWith(quote, j) ? j + quote.length : Math.min(j, text.length);
       const csv = csvRows(body);
       if (csv >= MIN_CSV_ROWS) cur().found.push({ line: startLine, kind: "csv-string", items: csv, description: `string literal holding ${csv} CSV rows` });
       if (/[fF]/.test(str[0].slice(0, str[0].length - quote.length)) && body.includes("{")) cur().other = true;
@@ -115,23 +116,28 @@ export function findLiterals(text: string, comment: "#" | "//" = "#"): LiteralFi
 
 /** Hand a closed bracket's findings to its parent: itself when it is a pure literal long enough (it then replaces what it contains), else what it contains. */
 function closeFrame(f: Frame, parent: Frame): void {
+  // Loops, not push(...list): a literal of a million items would overflow the call stack.
+  const adopt = (list: LiteralFinding[]) => {
+    for (const x of list) parent.found.push(x);
+  };
   if (f.other) {
     parent.other = true;
-    parent.found.push(...f.found);
+    adopt(f.found);
     return;
   }
   // A pure literal inside a pure literal adds its items to the outer one.
   parent.numbers += f.numbers;
-  parent.strings.push(...f.strings);
-  const repeated = f.strings.length >= MIN_LIST_ITEMS && new Set(f.strings).size <= f.strings.length / 2;
+  for (const x of f.strings) parent.strings.push(x);
+  const distinct = f.strings.length >= MIN_LIST_ITEMS ? new Set(f.strings).size : 0;
+  const repeated = f.strings.length >= MIN_LIST_ITEMS && distinct <= f.strings.length / 2;
   if (f.numbers >= MIN_LIST_ITEMS) {
-    const csv = f.found.filter((x) => x.kind === "csv-string");
-    parent.found.push(...csv, { line: f.line, kind: "list", items: f.numbers, description: `literal of ${f.numbers} numbers` });
+    adopt(f.found.filter((x) => x.kind === "csv-string"));
+    parent.found.push({ line: f.line, kind: "list", items: f.numbers, description: `literal of ${f.numbers} numbers` });
   } else if (repeated) {
-    const csv = f.found.filter((x) => x.kind === "csv-string");
-    parent.found.push(...csv, { line: f.line, kind: "list", items: f.strings.length, description: `literal of ${f.strings.length} strings with only ${new Set(f.strings).size} distinct` });
+    adopt(f.found.filter((x) => x.kind === "csv-string"));
+    parent.found.push({ line: f.line, kind: "list", items: f.strings.length, description: `literal of ${f.strings.length} strings with only ${distinct} distinct` });
   } else {
-    parent.found.push(...f.found);
+    adopt(f.found);
   }
 }
 
@@ -165,12 +171,52 @@ function count(text: string, ch: string, from: number, to: number): number {
 export function literalSubmissionWrites(text: string): number[] {
   if (!/submission/i.test(text)) return [];
   const out: number[] = [];
-  const lines = text.split("\n");
-  const pyWrite = /\.write(?:lines)?\(\s*[rRbB]?(["'])([^"'{}%]*\d[^"'{}%]*,[^"'{}%]*|[^"'{}%]*,[^"'{}%]*\d[^"'{}%]*)\1\s*\)/;
-  const pyPrint = /\bprint\(\s*[rRbB]?(["'])([^"'{}%]*\d[^"'{}%]*,[^"'{}%]*|[^"'{}%]*,[^"'{}%]*\d[^"'{}%]*)\1\s*,\s*file\s*=/;
-  const shell = /\b(?:echo|printf)\s+(?:-[a-z]+\s+)?(["']?)[^>"']*\d[^>"']*,[^>"']*\1\s*>>?\s*\S*submission/;
-  lines.forEach((l, k) => {
-    if (pyWrite.test(l) || pyPrint.test(l) || shell.test(l)) out.push(k + 1);
+  text.split("\n").forEach((l, k) => {
+    if (pyLiteralCall(l, /\.write(?:lines)?\(\s*[rRbB]?(["'])([^"'{}%]*)\1\s*\)/g) || pyLiteralCall(l, /\bprint\(\s*[rRbB]?(["'])([^"'{}%]*)\1\s*,\s*file\s*=/g) || shellLiteralWrite(l)) {
+      out.push(k + 1);
+    }
   });
   return out;
+}
+
+// The string's body is matched as one run of characters that cannot hold its quotes, and what it
+// must contain is tested afterwards: a pattern that placed a digit and a comma inside the body
+// itself backtracks for minutes on one long line of an agent's file.
+function pyLiteralCall(line: string, call: RegExp): boolean {
+  for (const m of line.matchAll(call)) {
+    const body = m[2]!;
+    if (/\d/.test(body) && body.includes(",")) return true;
+  }
+  return false;
+}
+
+const SHELL_BODY = /[^>"']*/y;
+
+/** `echo`/`printf` of text with a digit before a comma, redirected into a file whose name holds "submission"; scanned by hand, in linear time. */
+function shellLiteralWrite(line: string): boolean {
+  for (const m of line.matchAll(/\b(?:echo|printf)\s+/g)) {
+    const start = m.index! + m[0].length;
+    const flags = /-[a-z]+\s+/y;
+    flags.lastIndex = start;
+    const afterFlags = flags.exec(line) ? flags.lastIndex : start;
+    if (shellWriteAt(line, afterFlags) || (afterFlags !== start && shellWriteAt(line, start))) return true;
+  }
+  return false;
+}
+
+function shellWriteAt(line: string, at: number): boolean {
+  const q = line[at] === '"' || line[at] === "'" ? line[at]! : "";
+  SHELL_BODY.lastIndex = at + q.length;
+  const body = SHELL_BODY.exec(line)![0];
+  let i = at + q.length + body.length;
+  if (q) {
+    if (line[i] !== q) return false;
+    i++;
+  }
+  const digit = body.search(/\d/);
+  if (digit < 0 || body.indexOf(",", digit) < 0) return false;
+  const redirect = /\s*>>?\s*(\S*)/y;
+  redirect.lastIndex = i;
+  const r = redirect.exec(line);
+  return r !== null && r[1]!.includes("submission");
 }
