@@ -4,10 +4,12 @@ import path from "node:path";
 import { writeFileAtomic } from "../../io/atomic.js";
 import type { LLMClient } from "../../llm/types.js";
 import type { Sandbox } from "../../sandbox/types.js";
+import { MAX_PATH_BYTES, openRegular, readOpened, type SkipReason } from "../../io/untrusted.js";
 import { ACTIONS, invalidInputMessage, type ActionInfo } from "./actions.js";
 import { splitKeepEnds, unifiedDiff } from "./diff.js";
-import { listDirectory, pyInt, pySlice, walkFiles } from "./files.js";
+import { listDirectory, pyInt, pySlice, sliceFileLines, walkedBefore, walkWorkspace } from "./files.js";
 import { EnvError, resolveInWorkspace, type ResolvedPath } from "./paths.js";
+import { appendToFile, createNewFile, ensureRealDirs, entryKind, openBounded, readBounded, Refused, replaceFile, utf8Prefix, type Owner } from "./safe-fs.js";
 
 /** How the environment is set up. */
 export interface EnvironmentOptions {
@@ -41,6 +43,13 @@ export interface EnvironmentOptions {
   aliases?: Record<string, { host: string; readOnly: boolean }>;
   /** Files larger than this are listed but not copied into snapshots (default 20 MiB). */
   snapshotMaxBytes?: number;
+  /**
+   * Where Undo Edit Script takes its backups from (default `<traceDir>/backup`). The workspace's
+   * `backup/` folder gets the same copies for the agent to see, but the agent can replace it.
+   */
+  backupDir?: string;
+  /** Who owns the files and folders the environment creates in the workspace (and writable aliases), so the agent's scripts can change them. */
+  owner?: Owner;
 }
 
 /** One recorded step of the trace. */
@@ -51,12 +60,33 @@ export interface TraceStep {
   /** Seconds since the epoch, as upstream records them. */
   started: number;
   timestamp: number;
-  /** Workspace files new or changed since the previous step (copied under snapshots/<step>/) and removed. */
-  files: { changed: string[]; deleted: string[]; tooLarge: string[] };
+  /**
+   * Workspace files new or changed since the previous step (copied under snapshots/<step>/) and
+   * removed; `skipped` (only when not empty) lists entries newly left out of snapshots and why:
+   * links, FIFOs and other non-files, and what lies past the walk's bounds (at most 1,000 a step;
+   * `skippedMore` counts the others).
+   */
+  files: { changed: string[]; deleted: string[]; tooLarge: string[]; skipped?: SkippedEntry[]; skippedMore?: number };
+}
+
+/** An entry of the workspace that snapshots leave out. */
+export interface SkippedEntry {
+  path: string;
+  reason: SkipReason;
 }
 
 const LOG_FILE = "research_log.log";
 const BACKUP_DIR = "backup";
+/** Bytes of a file that Read File, Understand File, Inspect Script Lines' output, the AI edits and the research log readers take. */
+export const READ_MAX_BYTES = 4 << 20;
+/** Largest file Inspect Script Lines scans for its line count. */
+export const INSPECT_MAX_BYTES = 1 << 30;
+/** Largest file Copy File copies. */
+export const COPY_MAX_BYTES = 1 << 30;
+/** Bounds of the per-step walk over the workspace for snapshots. */
+export const SNAPSHOT_WALK = { maxDepth: 32, maxEntries: 100_000, maxPathBytes: MAX_PATH_BYTES };
+/** Skipped entries one trace step lists by name. */
+const SKIPPED_LISTED = 1000;
 const SHUTDOWN =
   "The environment has shut down because the maximum number of steps or time has been reached. Please submit your final answer.";
 
@@ -72,6 +102,9 @@ export class Environment {
   private readonly steps: TraceStep[] = [];
   private readonly startMs = Date.now();
   private readonly hashes = new Map<string, string>();
+  /** What the previous snapshot left out, so the trace lists each entry once, when it appears. */
+  private skippedBefore = new Map<string, SkipReason>();
+  private readonly backupRoot: string;
   private backupSeq = 0;
   private toolLog = "";
 
@@ -82,7 +115,9 @@ export class Environment {
     // Keyed by the real, normalised path, so "./x", "a/../x" and links to x all hit the same entry.
     this.readOnly = new Set((opts.readOnly ?? []).map((p) => this.resolve(p).rel));
     for (const [name, a] of Object.entries(opts.aliases ?? {})) if (a.readOnly) this.readOnly.add(name);
-    fs.mkdirSync(path.join(this.workspace, BACKUP_DIR), { recursive: true });
+    this.backupRoot = path.resolve(opts.backupDir ?? path.join(opts.traceDir, "backup"));
+    // Upstream's work directory has a backup/ folder from the start; an agent-made entry of that name is left alone.
+    ensureRealDirs(this.workspace, [BACKUP_DIR], opts.owner);
     fs.mkdirSync(path.join(opts.traceDir, "snapshots"), { recursive: true });
     fs.mkdirSync(path.join(opts.traceDir, "tool_logs"), { recursive: true });
   }
@@ -210,13 +245,17 @@ export class Environment {
     }
   }
 
+  /** A file's text, at most READ_MAX_BYTES of it (a longer file is cut, with a line saying so). */
   private readFile(name: string): string {
     const p = this.resolve(name);
+    let r: { bytes: Buffer; size: number; truncated: boolean };
     try {
-      return fs.readFileSync(p.abs, "utf8");
-    } catch {
-      throw new EnvError(`cannot read file ${name}`);
+      r = readBounded(p.abs, READ_MAX_BYTES);
+    } catch (e) {
+      throw readError(name, e);
     }
+    if (!r.truncated) return r.bytes.toString("utf8");
+    return utf8Prefix(r.bytes).toString("utf8") + `\n[file cut at ${READ_MAX_BYTES} of its ${r.size} bytes]`;
   }
 
   private writable(name: string): ResolvedPath {
@@ -227,11 +266,13 @@ export class Environment {
 
   private writeFile(name: string, content: string, mode: "w" | "a"): void {
     const p = this.writable(name);
+    const verb = mode === "w" ? "write" : "append";
     try {
-      if (mode === "w") fs.writeFileSync(p.abs, content);
-      else fs.appendFileSync(p.abs, content);
-    } catch {
-      throw new EnvError(`cannot ${mode === "w" ? "write" : "append"} file ${name}`);
+      if (mode === "w") replaceFile(p.abs, [Buffer.from(content, "utf8")], { owner: this.opts.owner });
+      else appendToFile(p.abs, Buffer.from(content, "utf8"), { owner: this.opts.owner, maxCopyBytes: COPY_MAX_BYTES });
+    } catch (e) {
+      if (isNotRegular(e)) throw new EnvError(`cannot ${verb} file ${name}: it is not a regular file`);
+      throw new EnvError(`cannot ${verb} file ${name}`);
     }
   }
 
@@ -239,18 +280,31 @@ export class Environment {
     const src = this.resolve(source);
     const dst = this.resolve(destination);
     if (this.isReadOnly(dst.rel)) throw new EnvError(`cannot write file ${destination} because it is a read-only file.`);
+    const failed = `File ${source} copy to ${destination} failed`;
+    const invalid = new EnvError(`${failed}. Check whether the source and destinations are valid.`);
+    let from: { fd: number; size: number; mode: number };
     try {
-      if (!fs.statSync(src.abs).isFile()) throw new Error("not a file");
-      fs.copyFileSync(src.abs, dst.abs);
-    } catch {
-      throw new EnvError(`File ${source} copy to ${destination} failed. Check whether the source and destinations are valid.`);
+      from = openBounded(src.abs, COPY_MAX_BYTES);
+    } catch (e) {
+      if (isNotRegular(e)) throw new EnvError(`${failed}: ${source} is not a regular file.`);
+      if (e instanceof Refused && e.kind === "too large") throw new EnvError(`${failed}: ${source} is larger than ${sizeText(COPY_MAX_BYTES)}.`);
+      throw invalid;
+    }
+    try {
+      // The copy gets the source's permission bits (never set-id bits: the harness may be root).
+      replaceFile(dst.abs, [{ fd: from.fd, size: from.size }], { owner: this.opts.owner, mode: from.mode });
+    } catch (e) {
+      if (isNotRegular(e)) throw new EnvError(`${failed}: ${destination} is not a regular file.`);
+      throw invalid;
+    } finally {
+      fs.closeSync(from.fd);
     }
     return `File ${source} copied to ${destination}`;
   }
 
-  /** Backups of a script, oldest first; named <script>_<UTC time>_<sequence> so names sort by age. */
+  /** Backups of a script in the harness's own folder, oldest first; named <script>_<UTC time>_<sequence> so names sort by age. */
   private backups(rel: string): string[] {
-    const dir = path.join(this.workspace, BACKUP_DIR, path.dirname(rel));
+    const dir = path.join(this.backupRoot, path.dirname(rel));
     const base = path.basename(rel);
     let names: string[];
     try {
@@ -263,12 +317,40 @@ export class Environment {
     return names.filter((n) => re.test(n)).sort().map((n) => path.join(dir, n));
   }
 
-  private backup(p: ResolvedPath): void {
-    const dir = path.join(this.workspace, BACKUP_DIR, path.dirname(p.rel));
+  /** The workspace's backup/ folder levels holding the copies of `rel`'s backups. */
+  private mirrorParts(rel: string): string[] {
+    return [BACKUP_DIR, ...path.posix.dirname(rel).split("/").filter((s) => s !== "" && s !== ".")];
+  }
+
+  /** Keep `bytes` as the newest backup of `p`; returns its name. */
+  private backup(p: ResolvedPath, bytes: Buffer): string {
+    const dir = path.join(this.backupRoot, path.dirname(p.rel));
     fs.mkdirSync(dir, { recursive: true });
     const stamp = new Date().toISOString().slice(0, 19).replace("T", "_").replace(/:/g, "-");
     const seq = String(this.backupSeq++ % 1_000_000).padStart(6, "0");
-    fs.copyFileSync(p.abs, path.join(dir, `${path.basename(p.rel)}_${stamp}_${seq}`));
+    const name = `${path.basename(p.rel)}_${stamp}_${seq}`;
+    fs.writeFileSync(path.join(dir, name), bytes, { flag: "wx" });
+    // The agent sees its backups in backup/, as upstream has them; if it made that something else, it goes without.
+    const mirror = ensureRealDirs(this.workspace, this.mirrorParts(p.rel), this.opts.owner);
+    if (mirror !== null) {
+      try {
+        createNewFile(path.join(mirror, name), bytes, this.opts.owner);
+      } catch {
+        // The harness's copy is the one Undo uses.
+      }
+    }
+    return name;
+  }
+
+  private dropBackup(rel: string, name: string): void {
+    fs.rmSync(path.join(this.backupRoot, path.dirname(rel), name), { force: true });
+    let dir = this.workspace;
+    for (const part of this.mirrorParts(rel)) {
+      dir = path.join(dir, part);
+      if (entryKind(dir) !== "directory") return;
+    }
+    const copy = path.join(dir, name);
+    if (entryKind(copy) === "file") fs.rmSync(copy, { force: true });
   }
 
   private undo(script: string): string {
@@ -278,9 +360,11 @@ export class Environment {
     if (!last) throw new EnvError("There is no change to undo.");
     if (this.isReadOnly(p.rel)) throw new EnvError(`cannot write file ${script} because it is a read-only file.`);
     try {
-      fs.copyFileSync(last, p.abs);
-      fs.rmSync(last);
-      return `Content of ${script} after undo the most recent edit:\n` + fs.readFileSync(p.abs, "utf8");
+      const saved = readBounded(last, READ_MAX_BYTES);
+      if (saved.truncated) throw new Error("backup larger than any script an edit reads");
+      replaceFile(p.abs, [saved.bytes], { owner: this.opts.owner });
+      this.dropBackup(p.rel, path.basename(last));
+      return `Content of ${script} after undo the most recent edit:\n` + saved.bytes.toString("utf8");
     } catch {
       throw new EnvError(`Cannot undo the edit of file name ${script}. Check the file name again.`);
     }
@@ -310,14 +394,24 @@ export class Environment {
     const end = pyInt(endArg);
     if (start === null || end === null) throw new EnvError("start_line_number and end_line_number must be integers");
     if (end - start > 100) throw new EnvError("the number of lines to display is limited to 100 lines");
-    let lines: string[];
+    const notFound = new EnvError(`cannot find script ${script}`);
+    let f: { fd: number; size: number };
     try {
-      lines = this.readFile(script).split("\n");
-    } catch {
-      throw new EnvError(`cannot find script ${script}`);
+      f = openBounded(this.resolve(script).abs, INSPECT_MAX_BYTES);
+    } catch (e) {
+      if (isNotRegular(e)) throw new EnvError(`cannot read file ${script}: it is not a regular file`);
+      if (e instanceof Refused && e.kind === "too large") throw new EnvError(`cannot read file ${script}: it is larger than ${sizeText(INSPECT_MAX_BYTES)}`);
+      throw notFound;
     }
-    const content = pySlice(lines, Math.max(start - 1, 0), end).join("\n");
-    return `Here are the lines (the file ends at line ${lines.length}):\n\n` + content;
+    try {
+      const got = sliceFileLines(f.fd, f.size, Math.max(start - 1, 0), end, READ_MAX_BYTES);
+      const note = got.cut ? `\n[lines cut at ${READ_MAX_BYTES} bytes]` : "";
+      return `Here are the lines (the file ends at line ${got.lines}):\n\n` + got.text + note;
+    } catch {
+      throw notFound;
+    } finally {
+      fs.closeSync(f.fd);
+    }
   }
 
   private async ask(prompt: string, maxTokens?: number): Promise<string> {
@@ -355,13 +449,18 @@ export class Environment {
   private async editScript(script: string, instruction: string, saveName: string, range: [number, number] | null): Promise<string> {
     const src = this.resolve(script);
     const dst = this.writable(saveName);
-    let original: string;
+    let originalBytes: Buffer;
     try {
-      original = fs.readFileSync(src.abs, "utf8");
-    } catch {
+      const r = readBounded(src.abs, READ_MAX_BYTES);
+      if (r.truncated) throw new EnvError(`cannot read file ${script}: it is larger than ${sizeText(READ_MAX_BYTES)}`);
+      originalBytes = r.bytes;
+    } catch (e) {
+      if (e instanceof EnvError) throw e;
+      if (isNotRegular(e)) throw new EnvError(`cannot read file ${script}: it is not a regular file`);
       this.writeFile(script, "", "w");
-      original = "";
+      originalBytes = Buffer.alloc(0);
     }
+    const original = originalBytes.toString("utf8");
     const lines = original.split("\n");
     const segment = range ? pySlice(lines, Math.max(range[0] - 1, 0), range[1]).join("\n") : original;
     const what = range ? "a segment of a python script" : "a python script";
@@ -376,8 +475,15 @@ export class Environment {
     const updated = range
       ? pySlice(lines, null, range[0] - 1).join("\n") + "\n" + edited + "\n" + pySlice(lines, range[1], null).join("\n")
       : edited;
-    this.backup(src);
-    fs.writeFileSync(dst.abs, updated);
+    const saved = this.backup(src, originalBytes);
+    try {
+      replaceFile(dst.abs, [Buffer.from(updated, "utf8")], { owner: this.opts.owner });
+    } catch (e) {
+      // An edit that was not saved leaves nothing to undo.
+      this.dropBackup(src.rel, saved);
+      if (isNotRegular(e)) throw new EnvError(`cannot write file ${saveName}: it is not a regular file`);
+      throw e;
+    }
     // Upstream diffs the segment it showed the model against the whole new file; kept for the same observations.
     const diff = unifiedDiff(splitKeepEnds(segment), splitKeepEnds(updated));
     return `The edited file is saved to ${saveName}. Here is the diff, please check if the edit is correct and desirable:\n\n` + diff;
@@ -400,35 +506,81 @@ export class Environment {
     );
   }
 
-  /** Copy files that changed since the last step into snapshots/<step>/ and say which changed or vanished. */
+  /**
+   * Copy files that changed since the last step into snapshots/<step>/ and say which changed or
+   * vanished. The walk is bounded and follows no link; a file is hashed and copied from one
+   * descriptor opened without following links, so a link, FIFO or device is never read.
+   */
   private snapshot(index: number): TraceStep["files"] {
-    const traceRel = path.relative(this.workspace, path.resolve(this.opts.traceDir)).split(path.sep).join("/");
-    const traceInside = traceRel !== "" && !traceRel.startsWith("..") && !path.isAbsolute(traceRel);
-    const skip = (rel: string): boolean =>
-      this.isReadOnly(rel) || this.aliases.has(rel) || (traceInside && (rel === traceRel || rel.startsWith(traceRel + "/")));
+    const relInside = (dir: string): string | null => {
+      const rel = path.relative(this.workspace, path.resolve(dir)).split(path.sep).join("/");
+      return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : null;
+    };
+    const traceRel = relInside(this.opts.traceDir);
+    const backupRel = relInside(this.backupRoot);
+    const under = (rel: string, base: string | null): boolean => base !== null && (rel === base || rel.startsWith(base + "/"));
+    const prune = (rel: string): boolean => this.isReadOnly(rel) || this.aliases.has(rel) || under(rel, traceRel) || under(rel, backupRel);
     const limit = this.opts.snapshotMaxBytes ?? 20 << 20;
+    const walk = walkWorkspace(this.workspace, prune, SNAPSHOT_WALK);
     const seen = new Set<string>();
     const changed: string[] = [];
     const tooLarge: string[] = [];
-    for (const rel of walkFiles(this.workspace, skip)) {
-      seen.add(rel);
-      const abs = path.join(this.workspace, rel);
-      const size = fs.statSync(abs).size;
-      const hash = size > limit ? `size:${size}:${fs.statSync(abs).mtimeMs}` : createHash("sha256").update(fs.readFileSync(abs)).digest("hex");
-      if (this.hashes.get(rel) === hash) continue;
-      this.hashes.set(rel, hash);
-      if (size > limit) {
-        tooLarge.push(rel);
-        continue;
+    const skippedNow = new Map<string, SkipReason>(walk.skipped.map((s) => [s.rel, s.why]));
+    for (const f of walk.files) {
+      seen.add(f.rel);
+      const why = this.snapshotFile(f.rel, f.abs, index, limit, changed, tooLarge);
+      if (why) skippedNow.set(f.rel, why);
+    }
+    // What the walk did not enter may still hold files it saw before; those are not reported deleted.
+    const unentered = new Set(walk.skipped.filter((s) => s.why === "unreadable" || s.why === "too deep" || s.why === "path too long").map((s) => s.rel));
+    const walked = (rel: string): boolean => {
+      const parts = rel.split("/");
+      if (unentered.has(".") || !walkedBefore(parts, walk.cut)) return false;
+      for (let i = 1; i < parts.length; i++) if (unentered.has(parts.slice(0, i).join("/"))) return false;
+      return true;
+    };
+    const deleted = [...this.hashes.keys()].filter((k) => !seen.has(k) && walked(k));
+    for (const k of deleted) this.hashes.delete(k);
+    const skipped: SkippedEntry[] = [];
+    let skippedMore = 0;
+    for (const [rel, why] of skippedNow) {
+      if (this.skippedBefore.get(rel) === why) continue;
+      if (skipped.length < SKIPPED_LISTED) skipped.push({ path: rel, reason: why });
+      else skippedMore++;
+    }
+    this.skippedBefore = skippedNow;
+    if (skipped.length === 0) return { changed, deleted, tooLarge };
+    return skippedMore > 0 ? { changed, deleted, tooLarge, skipped, skippedMore } : { changed, deleted, tooLarge, skipped };
+  }
+
+  /** Hash one walked file and copy it when it changed; returns why it was left out, if it was. */
+  private snapshotFile(rel: string, abs: string, index: number, limit: number, changed: string[], tooLarge: string[]): SkipReason | null {
+    const opened = openRegular(abs);
+    if ("skipped" in opened) return opened.skipped;
+    try {
+      const st = fs.fstatSync(opened.fd);
+      if (st.size > limit) {
+        const hash = `size:${st.size}:${st.mtimeMs}`;
+        if (this.hashes.get(rel) !== hash) {
+          this.hashes.set(rel, hash);
+          tooLarge.push(rel);
+        }
+        return null;
       }
-      changed.push(rel);
+      const data = readOpened(opened.fd, st.size, limit).bytes;
+      const hash = createHash("sha256").update(data).digest("hex");
+      if (this.hashes.get(rel) === hash) return null;
       const dest = path.join(this.opts.traceDir, "snapshots", String(index), rel);
       fs.mkdirSync(path.dirname(dest), { recursive: true });
-      fs.copyFileSync(abs, dest);
+      fs.writeFileSync(dest, data);
+      this.hashes.set(rel, hash);
+      changed.push(rel);
+      return null;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === "ENAMETOOLONG" ? "path too long" : "unreadable";
+    } finally {
+      fs.closeSync(opened.fd);
     }
-    const deleted = [...this.hashes.keys()].filter((k) => !seen.has(k));
-    for (const k of deleted) this.hashes.delete(k);
-    return { changed, deleted, tooLarge };
   }
 
   private saveTrace(): void {
@@ -462,4 +614,17 @@ function splitBlocks(lines: string[]): { text: string; first: number; last: numb
     }
   }
   return blocks;
+}
+
+function isNotRegular(e: unknown): boolean {
+  return e instanceof Refused && (e.kind === "special" || e.kind === "link");
+}
+
+function readError(name: string, e: unknown): EnvError {
+  return isNotRegular(e) ? new EnvError(`cannot read file ${name}: it is not a regular file`) : new EnvError(`cannot read file ${name}`);
+}
+
+/** "4 MiB", "1 GiB": a bound as the observations state it. */
+function sizeText(bytes: number): string {
+  return bytes >= 1 << 30 && bytes % (1 << 30) === 0 ? `${bytes / (1 << 30)} GiB` : bytes % (1 << 20) === 0 ? `${bytes / (1 << 20)} MiB` : `${bytes} bytes`;
 }
