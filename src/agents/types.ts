@@ -15,7 +15,12 @@ export interface AgentContext {
    * (the research agent): the competition's public data (read-only) and the run's writable folders.
    */
   hostPaths: { data: string; submission: string; code: string; logs: string; workspace: string };
-  /** Host path of the agent's output log (logs/agent.log in the run dir). */
+  /**
+   * Host folder for the agent's records (journals, LLM calls, traces), outside every sandbox mount
+   * so the agent cannot redirect or rewrite them; moved into the run's logs/ once the agent is gone.
+   */
+  records: string;
+  /** Host path of the agent's output log (agent.log in `records`, logs/agent.log after the run). */
   agentLog: string;
   /** Harness log for the run (run.log). */
   log(message: string): void;

@@ -3,7 +3,7 @@ import { BUILTIN_AGENTS } from "../agents/registry.js";
 import { loadAgentConfigs } from "../agents/config.js";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
-import { limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval, type LimitFlags } from "../sandbox/limits.js";
+import { autoDisk, limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval, type LimitFlags } from "../sandbox/limits.js";
 import { defaultSandbox, getSandboxBackend } from "../sandbox/registry.js";
 import { jobAgent } from "../queue/jobs.js";
 import { runOnQueue } from "../queue/producer.js";
@@ -98,6 +98,7 @@ export async function runQueued<F extends QueuedRunFlags>(
         snapshot_every_ms: snapshotInterval(flags.snapshotEvery, limits.wallMs),
         grade: flags.grade === true,
         poll_ms: parseDuration(flags.pollInterval, "--poll-interval"),
+        disk_auto: autoDisk(flags.disk),
       },
       maxAttempts,
       options: { sandbox, time_limit: flags.timeLimit, seeds: Number(flags.seeds), gpus: flags.gpus, limits, grade: flags.grade === true, queue: url.display, max_attempts: maxAttempts },

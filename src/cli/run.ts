@@ -9,7 +9,7 @@ import { UserError } from "../core/errors.js";
 import { competitionPaths, resolveDataDir } from "../core/paths.js";
 import { competitionsInSplit, getCompetition, readCompetitionList } from "../competitions/registry.js";
 import { RunGroup } from "../runner/group.js";
-import { LIMIT_DEFAULTS, limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../sandbox/limits.js";
+import { autoDisk, LIMIT_DEFAULTS, limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../sandbox/limits.js";
 import { requireGpus } from "../sandbox/bwrap.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
@@ -61,7 +61,11 @@ export function register(program: Command): void {
     .option("--memory <size>", "memory limit per run (cgroups), e.g. 16G (default: unlimited)")
     .option("--pids <n>", "most processes and threads a run may have at once", LIMIT_DEFAULTS.pids)
     .option("--cpus <n>", "CPUs a run may use (default: all)")
-    .option("--disk <size>", "cap on the total size of a run's writable dirs, e.g. 50G (default: none)")
+    .option(
+      "--disk <size>",
+      "cap on the disk a run's writable dirs take, e.g. 50G; 'none' for no cap; as root the dirs get a filesystem of that size of their own " +
+        "(default 'auto': 80% of the free space where the run dirs are, shared by the --workers runs)",
+    )
     .option("--tmp-size <size>", "size of the in-memory /tmp and /dev/shm", LIMIT_DEFAULTS.tmpSize)
     .option("--output-limit <size>", "agent stdout+stderr kept in logs/agent.log", LIMIT_DEFAULTS.outputLimit)
     .option("--gpus <list>", "NVIDIA GPU indices to pass through, e.g. 0,1 (default: none, CPU only)", "none")
@@ -129,6 +133,7 @@ export function register(program: Command): void {
           {
             settings: { agent, backend, dataDir, limits, gpus,
               snapshotEveryMs,
+              diskAuto: autoDisk(flags.disk) ? { share: workers } : undefined,
               grade: flags.grade === true,
               pollMs: parseDuration(flags.pollInterval, "--poll-interval"),
             },

@@ -123,6 +123,7 @@ export async function runDemo(o: DemoOptions): Promise<DemoReport> {
           gpus: [],
           snapshotEveryMs: snapshotInterval(undefined, o.limits.wallMs),
           grade: true,
+          diskAuto: { share: o.workers },
         },
         competitions: o.competitions,
         seeds: o.seeds,

@@ -11,6 +11,7 @@ import { Environment } from "./env/environment.js";
 import { createTaskSandbox } from "./sandbox.js";
 import { PYTHON } from "./tasks/runner.js";
 import type { ResearchTask, TaskContext } from "./tasks/types.js";
+import { removeTree } from "../io/remove-tree.js";
 
 /** How a research run ended. */
 export const RunStatusSchema = z.enum(["finished", "step_limit", "time_limit", "error", "interrupted"]);
@@ -121,6 +122,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
       execTimeoutMs: opts.execTimeoutMs ?? 3_600_000,
       outputCap: opts.outputCap ?? 100_000,
       traceDir: dirs.trace,
+      owner: sandbox.agentOwner,
     });
     const live = env;
     const guarded = {
@@ -162,7 +164,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
     note(`run failed: ${error}`);
   } finally {
     await sandbox?.close().catch((e: unknown) => note(`closing the sandbox failed: ${(e as Error).message}`));
-    fs.rmSync(dirs.scratch, { recursive: true, force: true });
+    removeTree(dirs.scratch);
   }
   const totals = client?.totals();
   const record: ResearchRunRecord = {

@@ -5,6 +5,7 @@ import type { Competition } from "../core/competition.js";
 import { createGroupDir } from "../runner/group.js";
 import { readGroupMetadata, readRunRecord, writeGroupMetadata, type GroupMetadata, type RunRecord } from "../runner/record.js";
 import type { ResultStore } from "./store.js";
+import { removeTree } from "../io/remove-tree.js";
 
 /** Hidden dirs inside a group: attempts being written, and failed runs moved away by a resume. */
 export const STAGING = ".staging";
@@ -85,7 +86,7 @@ export class FsResultStore implements ResultStore {
   }
 
   async discard(staged: string): Promise<void> {
-    fs.rmSync(staged, { recursive: true, force: true });
+    removeTree(staged);
   }
 
   async download(group: string, runId: string, dest: string): Promise<void> {
@@ -102,8 +103,8 @@ export class FsResultStore implements ResultStore {
     } catch {
       return 0;
     }
-    for (const e of entries) fs.rmSync(path.join(dir, e), { recursive: true, force: true });
-    fs.rmSync(dir, { recursive: true, force: true });
+    for (const e of entries) removeTree(path.join(dir, e));
+    removeTree(dir);
     return entries.length;
   }
 }

@@ -59,6 +59,8 @@ export const RunJobSchema = z
     snapshot_every_ms: z.number().int().positive().nullable(),
     grade: z.boolean(),
     poll_ms: z.number().int().positive().optional(),
+    /** With no disk cap in `limits`: each worker gives the run its share of the worker's free space. */
+    disk_auto: z.boolean().optional(),
   })
   .strict();
 export type RunJob = z.infer<typeof RunJobSchema>;

@@ -6,6 +6,7 @@ import { eachLimit } from "../core/each-limit.js";
 import { writeGroupMetadata, type GroupMetadata } from "../runner/record.js";
 import { isS3Url } from "./s3-url.js";
 import { locateGroup, requireGroup, type ResultStore } from "./store.js";
+import { removeTree } from "../io/remove-tree.js";
 
 /** What a pull did to each run of the group. */
 export interface PullResult {
@@ -44,10 +45,10 @@ export async function pullGroup(store: ResultStore, group: string, toDir: string
     try {
       await store.download(meta.run_group, t.run_id, tmp);
       // A run set aside and run again replaces the stale local copy.
-      if (fs.existsSync(local)) fs.rmSync(local, { recursive: true, force: true });
+      if (fs.existsSync(local)) removeTree(local);
       fs.renameSync(tmp, local);
     } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
+      removeTree(tmp);
     }
     outcome[index] = "pulled";
     onRun(t.run_id, `${record.status}${record.grading ? `, score ${record.grading.score ?? "invalid"}` : ""}`);

@@ -11,6 +11,7 @@ import { DEFAULT_TUNING, MissingObjectError, S3Bucket, s3Settings, type S3Tuning
 import { s3Url, type S3Location } from "./s3-url.js";
 import { SET_ASIDE, STAGING } from "./fs-store.js";
 import type { ResultStore, StoreOptions } from "./store.js";
+import { removeTree } from "../io/remove-tree.js";
 
 // The SDK warns on every Node 20 process about its future releases; this project pins a release that supports Node 20.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -64,7 +65,7 @@ export function removeDeadStaging(dir: string): number {
     for (const name of fs.readdirSync(groupDir)) {
       const pid = Number(/\.(\d+)\.[^.]+$/.exec(name)?.[1]);
       if (!Number.isInteger(pid) || pid <= 0 || alive(pid)) continue;
-      fs.rmSync(path.join(groupDir, name), { recursive: true, force: true });
+      removeTree(path.join(groupDir, name));
       removed++;
     }
   }
@@ -248,7 +249,7 @@ export class S3ResultStore implements ResultStore {
   }
 
   async discard(staged: string): Promise<void> {
-    fs.rmSync(staged, { recursive: true, force: true });
+    removeTree(staged);
   }
 
   async sweep(group: string): Promise<number> {

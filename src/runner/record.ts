@@ -33,6 +33,11 @@ export const RunRecordSchema = z.object({
   output_dropped_bytes: z.number(),
   validation_requests: z.number(),
   snapshots: z.array(z.object({ file: z.string(), elapsed_seconds: z.number() })),
+  /**
+   * Paths in logs/ where the agent had left something at the name of a harness record (its own
+   * agent.log, say); each was kept as `<name>.by-agent` and the harness's record put in its place.
+   */
+  records_displaced: z.array(z.string()).optional(),
   /** Why the submission was set aside before grading (e.g. a symbolic link), else null. */
   submission_rejected: z.string().nullable(),
   grading: z

@@ -7,17 +7,21 @@ import type { Competition } from "../core/competition.js";
 import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../io/atomic.js";
-import { gradeToReport, loadGradingInputs } from "../grading/grade.js";
+import { gradeToReport, gradingPaths, loadGradingInputs } from "../grading/grade.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { formatDuration } from "../sandbox/limits.js";
 import type { ExitReason, Limits, Sandbox, SandboxBackend, SandboxSpec, SocketService } from "../sandbox/types.js";
-import { baseSandboxEnv, WRITABLE_DIRS } from "../sandbox/types.js";
+import { baseSandboxEnv, WRITABLE_DIRS, type WritableDir } from "../sandbox/types.js";
+import { createImageVolume, volumeUnavailable, type RunVolume } from "../sandbox/volume.js";
 import { startEgressProxy, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
 import { readRunRecord, writeRunRecord, type RunRecord } from "./record.js";
-import { copyRegularFile, quarantineSubmission } from "./submission.js";
+import { publishRecords, recordsDir } from "./records.js";
+import { Snapshots } from "./snapshots.js";
+import { quarantineSubmission } from "./submission.js";
 import { VALIDATE_PORT, VALIDATE_SOCKET_NAME, validateScript } from "./validate-script.js";
 import { startValidationServer, type ValidationServer } from "./validation-server.js";
+import { removeTree } from "../io/remove-tree.js";
 
 
 
@@ -43,6 +47,20 @@ export interface RunSettings {
   snapshotEveryMs: number | null;
   grade: boolean;
   pollMs?: number;
+  /**
+   * With no disk cap in `limits`: give each run a share of the free space instead (80% of what is
+   * free where the run dir is, divided by `share`, the runs that go on at once). Without it an
+   * uncapped run is uncapped.
+   */
+  diskAuto?: { share: number };
+}
+
+/** A run's disk cap when none was given: its share of 80% of the free space of the runs' filesystem. */
+export function autoDiskCap(dir: string, share: number): number {
+  let at = path.resolve(dir);
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  const s = fs.statfsSync(at);
+  return Math.max(1 << 20, Math.floor((s.bavail * s.bsize * 0.8) / Math.max(1, share)));
 }
 
 /** Live state of a run, for progress views. */
@@ -82,7 +100,10 @@ function emptyRecord(task: RunTask, settings: RunSettings, attempts: number): Ru
     attempts,
     sandbox: {
       backend: settings.backend.name,
-      limits: settings.limits,
+      limits:
+        settings.limits.diskBytes === null && settings.diskAuto
+          ? { ...settings.limits, diskBytes: autoDiskCap(task.runDir, settings.diskAuto.share) }
+          : settings.limits,
       gpus: settings.gpus,
       allow_hosts: settings.agent.allowHosts,
       warnings: [],
@@ -92,6 +113,7 @@ function emptyRecord(task: RunTask, settings: RunSettings, attempts: number): Ru
     output_dropped_bytes: 0,
     validation_requests: 0,
     snapshots: [],
+    records_displaced: [],
     submission_rejected: null,
     grading: null,
     error: null,
@@ -100,9 +122,11 @@ function emptyRecord(task: RunTask, settings: RunSettings, attempts: number): Ru
 
 /** Empty a run dir for a fresh attempt, keeping nothing an earlier attempt wrote. */
 function resetRunDir(runDir: string): void {
-  for (const d of [...WRITABLE_DIRS, "snapshots", "harness"]) fs.rmSync(path.join(runDir, d), { recursive: true, force: true });
+  for (const d of [...WRITABLE_DIRS, "snapshots", "harness"]) removeTree(path.join(runDir, d));
   for (const f of ["grading_report.json", "validation.jsonl", "egress.jsonl"]) fs.rmSync(path.join(runDir, f), { force: true });
   for (const d of [...WRITABLE_DIRS, "snapshots", "harness"]) fs.mkdirSync(path.join(runDir, d), { recursive: true });
+  // Harness-only: the agent's uid may not even list it.
+  fs.mkdirSync(recordsDir(runDir), { mode: 0o700 });
 }
 
 /** Host-side services and files of a run, torn down in one place. */
@@ -112,6 +136,7 @@ class RunResources {
   sandbox: Sandbox | null = null;
   socketDir: string | null = null;
   snapshotTimer: NodeJS.Timeout | null = null;
+  volume: RunVolume | null = null;
 
   async close(): Promise<void> {
     if (this.snapshotTimer) clearInterval(this.snapshotTimer);
@@ -119,6 +144,18 @@ class RunResources {
     await this.validation?.close();
     await this.egress?.close();
     if (this.socketDir) fs.rmSync(this.socketDir, { recursive: true, force: true });
+  }
+
+  /**
+   * Once the sandbox is closed: the writable dirs from the run's own volume into the run dir, then
+   * the harness's records into logs/. Returns what could not be copied, or null.
+   */
+  settle(runDir: string, record: RunRecord): string | null {
+    const volume = this.volume;
+    this.volume = null;
+    const lost = volume?.finish(Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(runDir, d)])) as Record<WritableDir, string>) ?? null;
+    record.records_displaced = publishRecords(recordsDir(runDir), path.join(runDir, "logs"));
+    return lost;
   }
 }
 
@@ -154,11 +191,15 @@ export async function runTask(
     res.socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "mlb-"));
     fs.chmodSync(res.socketDir, 0o711);
     const sockets: SocketService[] = [];
+    const sandboxId = task.runId.slice(-36).replace(/[^A-Za-z0-9_-]/g, "-");
     res.validation = await startValidationServer({
       socketPath: path.join(res.socketDir, VALIDATE_SOCKET_NAME),
-      competition,
-      answers: inputs.answers,
+      competitionId: competition.id,
+      answersFile: gradingPaths(competition, settings.dataDir).answers,
       logFile: path.join(task.runDir, "validation.jsonl"),
+      memoryBytes: settings.limits.memoryBytes,
+      cgroupName: `mlebench-${sandboxId}-validate`,
+      log,
     });
     sockets.push({ hostPath: res.validation.socketPath, name: VALIDATE_SOCKET_NAME, loopbackPort: VALIDATE_PORT });
     const env = baseEnv(task.seed, competition.id);
@@ -174,18 +215,29 @@ export async function runTask(
     }
     const harness = path.join(task.runDir, "harness");
     const timeText = settings.limits.wallMs === null ? null : formatDuration(settings.limits.wallMs);
+    const limits = record.sandbox.limits;
+    let writable = Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(task.runDir, d)])) as SandboxSpec["writable"];
+    const volumeWarning = limits.diskBytes !== null && settings.backend.name !== "local" ? volumeUnavailable() : null;
+    if (limits.diskBytes !== null && settings.backend.name !== "local" && volumeWarning === null) {
+      res.volume = createImageVolume(path.join(harness, "volume.img"), limits.diskBytes);
+      writable = res.volume.dirs;
+    }
+    const volume = res.volume;
+    const snapshots = new Snapshots();
     const spec: SandboxSpec = {
-      id: task.runId.slice(-36).replace(/[^A-Za-z0-9_-]/g, "-"),
+      id: sandboxId,
       dataDir: dirs.public,
-      writable: Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(task.runDir, d)])) as SandboxSpec["writable"],
+      writable,
       files: {},
       hidden: hiddenSources(task.competition),
       sockets,
       env: { ...env, ...settings.agent.env },
-      limits: settings.limits,
+      limits,
       gpus: settings.gpus,
       network: settings.agent.allowHosts.length > 0 ? "proxy" : "none",
       pollMs: settings.pollMs,
+      diskUsed: volume ? () => volume.used() : undefined,
+      diskExtra: () => snapshots.bytes,
     };
     // The instructions name sandbox paths, which depend on the backend; write them after creation.
     const instructionsFile = path.join(harness, "instructions.txt");
@@ -199,13 +251,15 @@ export async function runTask(
     fs.writeFileSync(instructionsFile, instructions);
     fs.writeFileSync(scriptFile, validateScript(path.posix.join(sandbox.paths.runtime, VALIDATE_SOCKET_NAME)));
     record.sandbox.warnings = [...sandbox.warnings];
-    for (const w of sandbox.warnings) log(`warning: ${w}`);
+    if (volumeWarning !== null) record.sandbox.warnings.push(`${volumeWarning}: the disk cap is checked by measuring the writable dirs at each poll`);
+    for (const w of record.sandbox.warnings) log(`warning: ${w}`);
     writeRunRecord(task.runDir, record);
 
     const deadline = settings.limits.wallMs === null ? Number.POSITIVE_INFINITY : started + settings.limits.wallMs;
     hooks.onStart?.({ startedAt: started, deadline });
     hooks.register?.((reason) => sandbox.kill(reason));
     const submission = path.join(task.runDir, "submission", "submission.csv");
+    const liveSubmission = path.join(spec.writable.submission, "submission.csv");
     const snapshot = () => {
       try {
         takeSnapshot();
@@ -217,10 +271,7 @@ export async function runTask(
     const takeSnapshot = () => {
       const elapsed = Math.round((Date.now() - started) / 1000);
       const name = `${snapshotName(elapsed)}.csv`;
-      const dst = path.join(task.runDir, "snapshots", name);
-      const tmp = `${dst}.tmp`;
-      if (copyRegularFile(submission, tmp)) {
-        fs.renameSync(tmp, dst);
+      if (snapshots.take(liveSubmission, path.join(task.runDir, "snapshots", name))) {
         record.snapshots.push({ file: `snapshots/${name}`, elapsed_seconds: elapsed });
         writeRunRecord(task.runDir, record);
         log(`snapshot ${name}`);
@@ -234,7 +285,8 @@ export async function runTask(
       instructions,
       seed: task.seed,
       deadline,
-      agentLog: path.join(task.runDir, "logs", "agent.log"),
+      records: recordsDir(task.runDir),
+      agentLog: path.join(recordsDir(task.runDir), "agent.log"),
       hostPaths: { data: spec.dataDir, ...spec.writable },
       log,
     });
@@ -244,9 +296,16 @@ export async function runTask(
     // Taken now in case tearing down fails, and again after: close() samples the disk a last time.
     record.peaks = sandbox.peaks();
     record.output_dropped_bytes = sandbox.droppedOutput ?? 0;
-    record.validation_requests = res.validation.requests();
+    record.validation_requests = await res.validation.requests();
     await res.close();
     record.peaks = sandbox.peaks();
+    const lost = res.settle(task.runDir, record);
+    if (lost !== null) {
+      record.sandbox.warnings.push(`some of the agent's files could not be copied out of its volume: ${lost}`);
+      log(`warning: some of the agent's files could not be copied out of its volume: ${lost}`);
+    }
+    const displaced = record.records_displaced ?? [];
+    if (displaced.length > 0) log(`the agent left entries at record names in logs/, kept as <name>.by-agent: ${displaced.join(", ")}`);
     record.submission_rejected = quarantineSubmission(submission);
     if (record.submission_rejected) log(`submission rejected: ${record.submission_rejected}`);
     record.status = outcome.reason === "interrupted" ? "interrupted" : "completed";
@@ -268,7 +327,18 @@ export async function runTask(
     record.status = "failed";
     record.error = (e as Error).message;
     log(`run failed: ${(e as Error).message}`);
-    await res.close().catch(() => {});
+    const closed = await res.close().then(
+      () => true,
+      () => false,
+    );
+    // A failed run's files and records are kept too, but only once nothing of the agent can run any more.
+    if (closed) {
+      try {
+        res.settle(task.runDir, record);
+      } catch (err) {
+        log(`the run's files could not be moved into place: ${(err as Error).message}`);
+      }
+    } else res.volume?.discard();
   }
   record.ended_at = pythonIsoNow();
   record.wall_seconds = Math.round((Date.now() - started) / 10) / 100;

@@ -38,20 +38,3 @@ export function quarantineSubmission(file: string): string | null {
   fs.renameSync(file, aside);
   return `submission.csv was ${what}; only a regular file is graded (kept as ${path.basename(aside)})`;
 }
-
-/** Copy a regular file without following a symbolic link at its path; false if it is not one. */
-export function copyRegularFile(src: string, dst: string): boolean {
-  let fd: number;
-  try {
-    fd = fs.openSync(src, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
-  } catch {
-    return false;
-  }
-  try {
-    if (!fs.fstatSync(fd).isFile()) return false;
-    fs.writeFileSync(dst, fs.readFileSync(fd));
-    return true;
-  } finally {
-    fs.closeSync(fd);
-  }
-}

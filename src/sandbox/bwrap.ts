@@ -6,6 +6,9 @@ import { UserError } from "../core/errors.js";
 import { chownTree } from "./disk.js";
 import { HostSandbox } from "./host.js";
 import { processName } from "./process.js";
+import { seccompProgram } from "./seccomp.js";
+import { planStage, stagedArgv, stagingUnavailable, type StagePlan } from "./stage.js";
+import { leaseUid } from "./uid-pool.js";
 import {
   CONTAINER_PATHS,
   INIT_SCRIPT,
@@ -19,7 +22,7 @@ import {
 
 /** The agent's uid and gid inside the sandbox (and, when the harness is root, on the host). */
 export interface Identity {
-  /** Host uid the agent runs as when the harness is root (default 65534, "nobody"). */
+  /** Host uid the agent runs as when the harness is root: one of its own per run (see uid-pool.ts). */
   hostUid: number;
   /** uid the agent sees inside the sandbox when the harness is not root. */
   innerUid: number;
@@ -116,31 +119,45 @@ export function identityFiles(uid: number): Record<string, string> {
   };
 }
 
+/** Where read-only mounts come from: the host paths themselves, or their staged copies (stage.ts). */
+export interface MountSources {
+  /** The path to bind for a read-only host path. */
+  from(hostPath: string): string;
+  /** A prepared /dev to bind, or null for bwrap's own. */
+  dev: string | null;
+}
+
+const DIRECT: MountSources = { from: (p) => p, dev: null };
+
 /**
  * The bwrap argv (without the command) for a sandbox: a read-only system, the competition's public
  * data read-only, the run's writable dirs, tmpfs /tmp, no network, a fresh pid namespace, no
  * capabilities, and only the harness files and sockets the spec names.
  */
-export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, etcDir: string): string[] {
+export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, etcDir: string, sources: MountSources = DIRECT): string[] {
   const a: string[] = [];
+  const ro = (host: string, inside: string) => a.push("--ro-bind", sources.from(host), inside);
   if (id.asRoot) {
     // Root runs bwrap without a user namespace and hands the agent a real unprivileged host uid
     // through setpriv (which needs SETUID/SETGID/SETPCAP only until it execs).
     a.push("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try");
     a.push("--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP");
   } else {
-    a.push("--unshare-all", "--uid", String(id.innerUid), "--gid", String(id.innerUid), "--cap-drop", "ALL");
+    // A user namespace per sandbox, and none below it: inside one the agent would hold every capability.
+    a.push("--unshare-all", "--uid", String(id.innerUid), "--gid", String(id.innerUid), "--disable-userns", "--cap-drop", "ALL");
   }
   a.push("--die-with-parent", "--new-session", "--hostname", "mlebench");
-  a.push("--ro-bind", "/usr", "/usr");
+  ro("/usr", "/usr");
   for (const [d, target] of Object.entries(layout.systemDirs)) {
-    if (target === "dir") a.push("--ro-bind", `/${d}`, `/${d}`);
+    if (target === "dir") ro(`/${d}`, `/${d}`);
     else a.push("--symlink", target, `/${d}`);
   }
   a.push("--dir", "/etc");
-  for (const e of layout.etc) a.push("--ro-bind", `/etc/${e}`, `/etc/${e}`);
-  for (const f of ["passwd", "group", "hosts", "hostname"]) a.push("--ro-bind", path.join(etcDir, f), `/etc/${f}`);
-  a.push("--proc", "/proc", "--dev", "/dev");
+  for (const e of layout.etc) ro(`/etc/${e}`, `/etc/${e}`);
+  for (const f of ["passwd", "group", "hosts", "hostname"]) ro(path.join(etcDir, f), `/etc/${f}`);
+  a.push("--proc", "/proc");
+  if (sources.dev === null) a.push("--dev", "/dev");
+  else a.push("--dev-bind", sources.dev, "/dev");
   const tmp = spec.limits.tmpBytes;
   for (const t of ["/tmp", "/dev/shm"]) {
     if (tmp !== null) a.push("--size", String(tmp));
@@ -149,15 +166,15 @@ export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, e
   a.push("--perms", "0755", "--tmpfs", "/home");
   a.push("--perms", "0755", "--tmpfs", "/run");
   a.push("--perms", "0755", "--dir", SANDBOX_PATHS.runtime);
-  a.push("--ro-bind", spec.dataDir, SANDBOX_PATHS.data);
+  ro(spec.dataDir, SANDBOX_PATHS.data);
   for (const name of WRITABLE_DIRS) a.push("--bind", spec.writable[name], `/home/${name}`);
-  a.push("--ro-bind", layout.nodeBinary, `${SANDBOX_PATHS.runtime}/node`);
-  a.push("--ro-bind", layout.initScript, `${SANDBOX_PATHS.runtime}/init.mjs`);
+  ro(layout.nodeBinary, `${SANDBOX_PATHS.runtime}/node`);
+  ro(layout.initScript, `${SANDBOX_PATHS.runtime}/init.mjs`);
   // /usr is visible read-only, and with it the Debian datasets offline competitions are cut from.
   for (const file of spec.hidden ?? []) {
-    if (fs.existsSync(file) && fs.statSync(file).isFile()) a.push("--ro-bind", path.join(etcDir, EMPTY_FILE), file);
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) ro(path.join(etcDir, EMPTY_FILE), file);
   }
-  for (const [inside, host] of Object.entries(spec.files)) a.push("--ro-bind", host, inside);
+  for (const [inside, host] of Object.entries(spec.files)) ro(host, inside);
   for (const s of spec.sockets) a.push("--bind", s.hostPath, `${SANDBOX_PATHS.runtime}/${s.name}`);
   if (spec.gpus.length > 0) {
     for (const g of spec.gpus) a.push("--dev-bind", `/dev/nvidia${g}`, `/dev/nvidia${g}`);
@@ -222,13 +239,79 @@ function findBwrap(): string | null {
   return null;
 }
 
-function identity(): Identity {
-  const asRoot = process.getuid?.() === 0;
-  const fromEnv = Number(process.env.MLEBENCH_SANDBOX_UID);
-  return { asRoot, hostUid: Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 65534, innerUid: 1000 };
-}
+/** The uid the agent sees when the harness is not root (inside its own user namespace). */
+const INNER_UID = 1000;
 
 const FIX = "install it with: sudo bash scripts/setup-agent-env.sh (Debian: apt-get install bubblewrap)";
+
+/** A bwrap sandbox for `id`; `dirs` collects the temporary folders `cleanup` removes. */
+async function createSandbox(bin: string, spec: SandboxSpec, id: Identity, dirs: string[], cleanup: () => Promise<void>): Promise<Sandbox> {
+  const warnings: string[] = [];
+  const etcDir = fs.mkdtempSync(path.join(os.tmpdir(), "mlebench-etc-"));
+  dirs.push(etcDir);
+  fs.chmodSync(etcDir, 0o755);
+  const uid = id.asRoot ? id.hostUid : id.innerUid;
+  for (const [name, text] of Object.entries(identityFiles(uid))) fs.writeFileSync(path.join(etcDir, name), text, { mode: 0o644 });
+  if (id.asRoot) {
+    // The agent is an unprivileged host user: it owns its writable dirs and nothing else.
+    for (const name of WRITABLE_DIRS) await chownTree(spec.writable[name], id.hostUid, id.hostUid);
+  }
+  const layout = hostLayout();
+  let base = bwrapArgs(spec, layout, id, etcDir);
+  let stage: StagePlan | null = null;
+  if (id.asRoot) {
+    const why = stagingUnavailable();
+    if (why === null) {
+      const stageDir = fs.mkdtempSync(path.join(os.tmpdir(), "mlebench-stage-"));
+      dirs.push(stageDir);
+      // The first pass names every read-only source; the second binds them from their overlays.
+      const sources = new Set<string>();
+      bwrapArgs(spec, layout, id, etcDir, { from: (p) => (sources.add(p), p), dev: null });
+      stage = planStage(stageDir, sources);
+      base = bwrapArgs(spec, layout, id, etcDir, { from: stage.from, dev: stage.dev });
+    } else {
+      warnings.push(`${why}: read-only mounts are the host's own files, lockable across runs and named by host path in /proc/self/mountinfo`);
+    }
+  }
+  const filter = seccompProgram();
+  if (filter === null) warnings.push(`no seccomp filter for ${process.arch}: nested user namespaces and the kernel keyring are not blocked`);
+  let calls = 0;
+  /** A descriptor reading `data`, through a file removed at once (bwrap reads it to the end). */
+  const feed = (name: string, data: string | Buffer): number => {
+    const file = path.join(etcDir, `${name}-${++calls}`);
+    fs.writeFileSync(file, data, { mode: 0o600 });
+    const fd = fs.openSync(file, "r");
+    fs.rmSync(file);
+    return fd;
+  };
+  const sandbox = new HostSandbox(
+    "bwrap",
+    BWRAP_PATHS,
+    spec,
+    {
+      argv: (command, cwd, env, cgroupLimited) => {
+        const setenv = Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]);
+        // Arguments travel through a file descriptor so that the sandbox's pid 1, whose command
+        // line the agent can read, does not list host paths.
+        const fds = [feed("args", [...base, "--chdir", cwd, "--clearenv", ...setenv].map((x) => `${x}\0`).join(""))];
+        const argv = [bin, "--args", "3"];
+        if (filter !== null) {
+          fds.push(feed("seccomp", filter));
+          argv.push("--seccomp", "4");
+        }
+        argv.push("--", ...entryArgv(spec, id, command, cgroupLimited));
+        return { argv: stage ? stagedArgv(stage, argv) : argv, fds };
+      },
+      hostEnv: () => ({ PATH: "/usr/sbin:/usr/bin:/sbin:/bin" }),
+      hostCwd: () => undefined,
+      graceful: (pid) => processName(pid) !== "bwrap",
+    },
+    cleanup,
+    id.asRoot ? { uid: id.hostUid, gid: id.hostUid } : undefined,
+  );
+  sandbox.warnings.push(...warnings);
+  return sandbox;
+}
 
 /** The default backend on Linux: bubblewrap namespaces plus cgroup limits. */
 export const bwrapBackend = {
@@ -247,39 +330,19 @@ export const bwrapBackend = {
     const bin = findBwrap();
     if (!bin) throw new Error(`bubblewrap (bwrap) is not installed; ${FIX}`);
     requireGpus(spec.gpus);
-    const id = identity();
-    const etcDir = fs.mkdtempSync(path.join(os.tmpdir(), "mlebench-etc-"));
-    fs.chmodSync(etcDir, 0o755);
-    const uid = id.asRoot ? id.hostUid : id.innerUid;
-    for (const [name, text] of Object.entries(identityFiles(uid))) fs.writeFileSync(path.join(etcDir, name), text, { mode: 0o644 });
-    if (id.asRoot) {
-      // The agent is an unprivileged host user: it owns its writable dirs and nothing else.
-      for (const name of WRITABLE_DIRS) await chownTree(spec.writable[name], id.hostUid, id.hostUid);
+    const asRoot = process.getuid?.() === 0;
+    // As root the agent is a real host user, so each run gets a uid no other run holds.
+    const lease = asRoot ? leaseUid() : null;
+    const dirs: string[] = [];
+    const cleanup = async () => {
+      for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+      lease?.release();
+    };
+    try {
+      return await createSandbox(bin, spec, { asRoot, hostUid: lease?.uid ?? INNER_UID, innerUid: INNER_UID }, dirs, cleanup);
+    } catch (e) {
+      await cleanup();
+      throw e;
     }
-    const base = bwrapArgs(spec, hostLayout(), id, etcDir);
-    let calls = 0;
-    const sandbox = new HostSandbox(
-      "bwrap",
-      BWRAP_PATHS,
-      spec,
-      {
-        argv: (command, cwd, env, cgroupLimited) => {
-          const setenv = Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]);
-          // Arguments travel through a file descriptor so that the sandbox's pid 1, whose command
-          // line the agent can read, does not list host paths.
-          const args = [...base, "--chdir", cwd, "--clearenv", ...setenv];
-          const file = path.join(etcDir, `args-${++calls}`);
-          fs.writeFileSync(file, args.map((x) => `${x}\0`).join(""), { mode: 0o600 });
-          const fd = fs.openSync(file, "r");
-          fs.rmSync(file);
-          return { argv: [bin, "--args", "3", "--", ...entryArgv(spec, id, command, cgroupLimited)], fds: [fd] };
-        },
-        hostEnv: () => ({ PATH: "/usr/sbin:/usr/bin:/sbin:/bin" }),
-        hostCwd: () => undefined,
-        graceful: (pid) => processName(pid) !== "bwrap",
-      },
-      async () => fs.rmSync(etcDir, { recursive: true, force: true }),
-    );
-    return sandbox;
   },
 } satisfies SandboxBackend;

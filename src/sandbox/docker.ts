@@ -1,7 +1,10 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { chownTree, dirSize } from "./disk.js";
+import { identityFiles } from "./bwrap.js";
+import { chownTree, measureDisk } from "./disk.js";
 import { OutputBudget, runProcess, terminateGroup, type ProcessResult } from "./process.js";
+import { leaseUid } from "./uid-pool.js";
 import {
   CONTAINER_PATHS,
   INIT_SCRIPT,
@@ -23,7 +26,7 @@ export const DEFAULT_DOCKER_IMAGE = "mlebench-agent";
 /** How to build the default image, quoted in every "image missing" message. */
 export const DOCKER_BUILD_COMMAND = `docker build -t ${DEFAULT_DOCKER_IMAGE} -f docker/agent.Dockerfile .`;
 
-/** The uid agents run as when the harness itself is root (the image's `agent` user). */
+/** The uid of the image's `agent` user. */
 export const AGENT_UID = 1000;
 
 /** The init every container command starts through (the same file the other backends mount). */
@@ -265,6 +268,8 @@ class DockerSandbox implements Sandbox {
     private readonly spec: SandboxSpec,
     readonly warnings: string[],
     private readonly pollMs: number,
+    private readonly cleanup: () => void = () => {},
+    readonly agentOwner?: { uid: number; gid: number },
   ) {
     this.name = containerName(spec);
     this.budget = new OutputBudget(spec.limits.outputBytes);
@@ -421,8 +426,8 @@ class DockerSandbox implements Sandbox {
 
   /** Bind mounts are plain host dirs, so their size is measured on the host. */
   private async sampleDisk(): Promise<void> {
-    let used = 0;
-    for (const name of WRITABLE_DIRS) used += await dirSize(this.spec.writable[name]);
+    const extra = this.spec.diskExtra?.() ?? 0;
+    const used = (this.spec.diskUsed ? this.spec.diskUsed() : await measureDisk(WRITABLE_DIRS.map((d) => this.spec.writable[d]), [])) + extra;
     this.peak.diskBytes = Math.max(this.peak.diskBytes ?? 0, used);
   }
 
@@ -435,6 +440,7 @@ class DockerSandbox implements Sandbox {
         // A last disk sample so the peak covers what the agent left behind.
         await this.sampleDisk();
         await docker(["rm", "--force", this.name], 60_000);
+        this.cleanup();
       })();
     }
     await this.closing;
@@ -454,16 +460,34 @@ export function createDockerBackend(options: DockerBackendOptions = {}): Sandbox
     },
     async create(spec: SandboxSpec): Promise<Sandbox> {
       const hostUid = process.getuid?.() ?? AGENT_UID;
-      // The harness's own uid keeps files in the writable dirs the user's; root hands them to `agent`.
-      const uid = hostUid === 0 ? AGENT_UID : hostUid;
-      if (hostUid === 0) {
-        for (const name of WRITABLE_DIRS) await chownTree(spec.writable[name], uid, uid);
-        // Connecting to a Unix socket needs write permission on it.
-        for (const s of spec.sockets) fs.chownSync(s.hostPath, uid, uid);
+      // The harness's own uid keeps files in the writable dirs the user's; root gives each run a
+      // host uid of its own (named `agent` in the container's passwd), as the bwrap backend does.
+      const lease = hostUid === 0 ? leaseUid() : null;
+      const uid = lease?.uid ?? hostUid;
+      const etcDir = lease ? fs.mkdtempSync(path.join(os.tmpdir(), "mlebench-etc-")) : null;
+      const cleanup = () => {
+        if (etcDir) fs.rmSync(etcDir, { recursive: true, force: true });
+        lease?.release();
+      };
+      let run = spec;
+      try {
+        if (lease && etcDir) {
+          fs.chmodSync(etcDir, 0o755);
+          const ids = identityFiles(uid);
+          for (const f of ["passwd", "group"] as const) fs.writeFileSync(path.join(etcDir, f), ids[f], { mode: 0o644 });
+          run = { ...spec, files: { ...spec.files, "/etc/passwd": path.join(etcDir, "passwd"), "/etc/group": path.join(etcDir, "group") } };
+          for (const name of WRITABLE_DIRS) await chownTree(spec.writable[name], uid, uid);
+          // Connecting to a Unix socket needs write permission on it.
+          for (const s of spec.sockets) fs.chownSync(s.hostPath, uid, uid);
+        }
+      } catch (e) {
+        cleanup();
+        throw e;
       }
       const image = dockerImage();
-      const r = await docker(dockerRunArgs(spec, image, uid), 300_000);
+      const r = await docker(dockerRunArgs(run, image, uid), 300_000);
       if (r.exitCode !== 0) {
+        cleanup();
         // A half-created container would hold the name; remove whatever exists.
         await docker(["rm", "--force", containerName(spec)], 60_000);
         const hint = /no such image|unable to find image|pull access denied/i.test(r.stderr)
@@ -477,7 +501,7 @@ export function createDockerBackend(options: DockerBackendOptions = {}): Sandbox
         .map((l) => l.trim())
         .filter((l) => /^WARNING:/i.test(l))
         .map((l) => `docker: ${l.replace(/^WARNING:\s*/i, "")}`);
-      return new DockerSandbox(spec, warnings, spec.pollMs ?? options.pollMs ?? 10_000);
+      return new DockerSandbox(run, warnings, spec.pollMs ?? options.pollMs ?? 10_000, cleanup, lease ? { uid, gid: uid } : undefined);
     },
   };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createCgroup, joinPrefix, type Cgroup } from "./cgroup.js";
-import { dirSize } from "./disk.js";
+import { measureDisk } from "./disk.js";
 import { OutputBudget, descendants, killGroup, runProcess } from "./process.js";
 import type {
   ExecOptions,
@@ -56,6 +56,7 @@ export class HostSandbox implements Sandbox {
     private readonly spec: SandboxSpec,
     private readonly wrapper: Wrapper,
     private readonly cleanup: () => Promise<void> = async () => {},
+    readonly agentOwner?: { uid: number; gid: number },
   ) {
     const { limits } = spec;
     const wantsCgroup = limits.memoryBytes !== null || limits.pids !== null || limits.cpus !== null;
@@ -84,13 +85,33 @@ export class HostSandbox implements Sandbox {
     this.sampling = true;
     let used = 0;
     try {
-      for (const dir of Object.values(this.spec.writable)) used += await dirSize(dir);
+      used = await this.diskNow();
     } finally {
       this.sampling = false;
     }
     this.diskPeak = Math.max(this.diskPeak, used);
     const cap = this.spec.limits.diskBytes;
     if (cap !== null && used > cap && this.killedReason === null) await this.kill("disk_limit");
+  }
+
+  /** Disk held by the run now: its own filesystem's count where it has one, else measured; plus what the harness keeps for it. */
+  private async diskNow(): Promise<number> {
+    const extra = this.spec.diskExtra?.() ?? 0;
+    if (this.spec.diskUsed) return this.spec.diskUsed() + extra;
+    return (await measureDisk(Object.values(this.spec.writable), this.agentPids())) + extra;
+  }
+
+  /** Host pids of the agent's processes now: the cgroup's members, else the running commands' trees. */
+  private agentPids(): number[] {
+    const procs = this.cgroup?.procsFiles[0];
+    if (procs) {
+      try {
+        return fs.readFileSync(procs, "utf8").split("\n").filter(Boolean).map(Number);
+      } catch {
+        // the cgroup is gone
+      }
+    }
+    return [...this.running].flatMap((pid) => [pid, ...descendants(pid)]);
   }
 
   async exec(argv: string[], opts: ExecOptions = {}): Promise<ExecResult> {
@@ -199,9 +220,7 @@ export class HostSandbox implements Sandbox {
     this.closed = true;
     if (this.poll) clearInterval(this.poll);
     // A final disk sample so the peak covers what the agent left behind.
-    let used = 0;
-    for (const dir of Object.values(this.spec.writable)) used += await dirSize(dir);
-    this.diskPeak = Math.max(this.diskPeak, used);
+    this.diskPeak = Math.max(this.diskPeak, await this.diskNow());
     this.cgroup?.killAll("SIGKILL");
     // The cgroup's counters vanish with it.
     this.finalPeaks = this.peaks();

@@ -90,14 +90,19 @@ export interface LimitFlags {
 /** Defaults of the limit flags, shared by every command that starts runs. */
 export const LIMIT_DEFAULTS = { timeLimit: "24h", pids: "4096", tmpSize: "2G", outputLimit: "100M" } as const;
 
-/** Parse the limit flags (each error names its flag), filling in LIMIT_DEFAULTS. */
+/** Whether `--disk` leaves the cap to be derived from the free space at run time (not given, or "auto"). */
+export function autoDisk(disk: string | undefined): boolean {
+  return disk === undefined || disk === "auto";
+}
+
+/** Parse the limit flags (each error names its flag), filling in LIMIT_DEFAULTS; `--disk auto` and `none` leave diskBytes null. */
 export function limitsFromFlags(f: LimitFlags): Limits {
   return {
     wallMs: parseDuration(f.timeLimit, "--time-limit"),
     memoryBytes: f.memory === undefined ? null : parseBytes(f.memory, "--memory"),
     pids: parsePositiveInt(f.pids ?? LIMIT_DEFAULTS.pids, "--pids"),
     cpus: f.cpus === undefined ? null : parsePositiveInt(f.cpus, "--cpus"),
-    diskBytes: f.disk === undefined ? null : parseBytes(f.disk, "--disk"),
+    diskBytes: autoDisk(f.disk) || f.disk === "none" ? null : parseBytes(f.disk!, "--disk"),
     tmpBytes: parseBytes(f.tmpSize ?? LIMIT_DEFAULTS.tmpSize, "--tmp-size"),
     outputBytes: parseBytes(f.outputLimit ?? LIMIT_DEFAULTS.outputLimit, "--output-limit"),
   };

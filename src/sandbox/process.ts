@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { childStdio } from "./fds.js";
 
 /** A byte budget shared by every command of a run, so logs/agent.log cannot grow without bound. */
 export class OutputBudget {
@@ -103,6 +104,17 @@ export function descendants(root: number): number[] {
   return out;
 }
 
+/** A process's start time in clock ticks since boot (with its pid, an identity that survives pid reuse), or null when it is gone. */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields resume after the command name's last ")"; the start time is field 22.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The command name of a process ("" when it is gone). */
 export function processName(pid: number): string {
   try {
@@ -131,7 +143,7 @@ export function runProcess(argv: string[], opts: ProcessOptions): Promise<Proces
       cwd: opts.cwd,
       env: opts.env,
       detached: true,
-      stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe", ...(opts.extraFds ?? [])],
+      stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe", ...childStdio(opts.extraFds ?? [])],
     });
     if (child.pid !== undefined) opts.onSpawn?.(child.pid);
     const log = opts.logFile ? fs.openSync(opts.logFile, "a") : null;

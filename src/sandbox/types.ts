@@ -110,6 +110,13 @@ export interface SandboxSpec {
   network: "none" | "proxy";
   /** How often disk use and process counts are sampled, ms (default 10 s). */
   pollMs?: number;
+  /**
+   * The disk the writable dirs hold, counted by a filesystem of their own (see volume.ts); without
+   * it the backend measures them (allocated blocks, plus deleted files its processes keep open).
+   */
+  diskUsed?: () => number;
+  /** Bytes the harness keeps for the run elsewhere (its snapshots), counted against the disk cap too. */
+  diskExtra?: () => number;
 }
 
 /** Where the agent finds things, as paths valid inside the sandbox. */
@@ -164,6 +171,11 @@ export interface Sandbox {
   readonly droppedOutput?: number;
   /** Paths as the agent's commands see them. */
   readonly paths: SandboxPaths;
+  /**
+   * The host uid and gid the agent's processes run as, when they differ from the harness's own:
+   * files the harness makes in the writable dirs for the agent are given to them.
+   */
+  readonly agentOwner?: { uid: number; gid: number };
   /** Run a command (argv, no shell) inside the sandbox. */
   exec(argv: string[], opts?: ExecOptions): Promise<ExecResult>;
   /** Stop everything running in the sandbox now (the run's reason is kept for the caller). */

@@ -61,6 +61,7 @@ async function setup(
     instructions: "Solve the task below and submit predictions as a CSV.",
     seed: 7,
     deadline: Number.POSITIVE_INFINITY,
+    records: dirs.logs,
     agentLog: path.join(dirs.logs, "agent.log"),
     hostPaths: { data, ...dirs },
     log: (m) => runLog.push(m),

@@ -54,6 +54,7 @@ describe("mlab as an MLE-bench agent (local sandbox, fake LLM)", () => {
       instructions: "Solve the task and write a CSV.",
       seed: 0,
       deadline: Date.now() + 600_000,
+      records: dirs.logs,
       agentLog: path.join(dirs.logs, "agent.log"),
       hostPaths: { data, ...dirs },
       log: () => {},

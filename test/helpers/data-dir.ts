@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Competition } from "../../src/core/competition.js";
 import { getCompetition } from "../../src/competitions/registry.js";
+import { removeTree } from "../../src/io/remove-tree.js";
 
 export const FIXTURES = fileURLToDir(new URL("../fixtures/graders/", import.meta.url));
 
@@ -14,7 +15,7 @@ const created: string[] = [];
 
 /** Remove every directory tempDir made in this process (test/setup.ts calls it after each test file). */
 export function removeTempDirs(): void {
-  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of created.splice(0)) removeTree(dir);
 }
 // Also on a normal exit, for scripts that use these helpers outside vitest.
 process.on("exit", removeTempDirs);

@@ -36,7 +36,12 @@ export function runCli(dataDir: string, args: string[], env: Record<string, stri
   let runDirs: string[] = [];
   let records: RunRecord[] = [];
   if (r.status === 0 || r.status === 1) {
-    const out = JSON.parse(r.stdout) as { dir: string; runs: { run_id: string }[] };
+    let out: { dir: string; runs: { run_id: string }[] };
+    try {
+      out = JSON.parse(r.stdout) as typeof out;
+    } catch {
+      throw new Error(`mlebench run exited ${r.status} without its JSON summary; stderr:\n${r.stderr}`);
+    }
     groupDir = out.dir;
     runDirs = out.runs.map((x) => path.join(groupDir, x.run_id));
     records = runDirs.map((d) => JSON.parse(fs.readFileSync(path.join(d, "run.json"), "utf8")) as RunRecord);

@@ -60,7 +60,10 @@ function worker(name: string, runsDir: string, extra: string[] = [], env: Record
 /** The entries of a group dir other than metadata.json. */
 const runEntries = (groupDir: string) => fs.readdirSync(groupDir).filter((n) => n !== "metadata.json").sort();
 
-/** The run.json fields a queued run must share with a local one (not ids, times or peaks). */
+/**
+ * The run.json fields a queued run must share with a local one (not ids, times or peaks). The
+ * default disk cap is a share of the free space when the run starts, so only its presence compares.
+ */
 const comparable = (r: RunRecord) => ({
   competition_id: r.competition_id,
   agent_id: r.agent_id,
@@ -70,7 +73,7 @@ const comparable = (r: RunRecord) => ({
   exit_code: r.exit_code,
   attempts: r.attempts,
   backend: r.sandbox.backend,
-  limits: r.sandbox.limits,
+  limits: { ...r.sandbox.limits, diskBytes: typeof r.sandbox.limits.diskBytes === "number" ? "share of the free space" : r.sandbox.limits.diskBytes },
   submission_rejected: r.submission_rejected,
   grading: r.grading,
   error: r.error,

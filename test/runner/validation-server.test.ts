@@ -84,8 +84,8 @@ beforeAll(async () => {
   answers = loadAnswers(path.join(dir, "answers.csv"));
   logFile = path.join(dir, "validate.log");
   fs.writeFileSync(path.join(dir, "validate.sock"), "stale");
-  server = await startValidationServer({ socketPath: path.join(dir, "validate.sock"), competition, answers, logFile });
-  small = await startValidationServer({ socketPath: path.join(dir, "small.sock"), competition, answers, maxUploadBytes: 1024 });
+  server = await startValidationServer({ socketPath: path.join(dir, "validate.sock"), competitionId: competition.id, answersFile: path.join(dir, "answers.csv"), logFile });
+  small = await startValidationServer({ socketPath: path.join(dir, "small.sock"), competitionId: competition.id, answersFile: path.join(dir, "answers.csv"), maxUploadBytes: 1024 });
 });
 
 afterAll(async () => {
@@ -218,14 +218,14 @@ describe("validation server", () => {
   });
 
   it("counts requests and logs one line per request without the score", async () => {
-    const before = server.requests();
+    const before = await server.requests();
     await request(server.socketPath, "GET", "/health");
     await validate(server.socketPath, GOOD_CSV);
-    expect(server.requests()).toBe(before + 2);
+    expect(await server.requests()).toBe(before + 2);
     // Log writes are asynchronous; give them a moment.
     await new Promise((r) => setTimeout(r, 100));
     const lines = fs.readFileSync(logFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.length).toBe(server.requests());
+    expect(lines.length).toBe(await server.requests());
     for (const line of lines) {
       expect(Object.keys(line).sort()).toEqual(["bytes", "route", "status", "time", "valid"]);
       expect(JSON.stringify(line)).not.toContain("0.6");
@@ -237,7 +237,7 @@ describe("validation server", () => {
 
   it("removes its socket on close", async () => {
     const sock = path.join(dir, "extra.sock");
-    const s = await startValidationServer({ socketPath: sock, competition, answers });
+    const s = await startValidationServer({ socketPath: sock, competitionId: competition.id, answersFile: path.join(dir, "answers.csv") });
     await s.close();
     expect(fs.existsSync(sock)).toBe(false);
   });
@@ -297,7 +297,7 @@ describe("validate_submission.sh", () => {
 describe("validation server under load", () => {
   it("answers 503 once maxConcurrent uploads are in flight, and serves again after", async () => {
     const sock = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mlb-busy-")), "v.sock");
-    const busy = await startValidationServer({ socketPath: sock, competition, answers, maxConcurrent: 1 });
+    const busy = await startValidationServer({ socketPath: sock, competitionId: competition.id, answersFile: path.join(dir, "answers.csv"), maxConcurrent: 1 });
     try {
       const m = await multipart({ file: { data: GOOD_CSV } });
       // A first upload that has sent its headers but not its body holds the only slot.
@@ -319,6 +319,49 @@ describe("validation server under load", () => {
       expect(JSON.parse((await validate(sock, GOOD_CSV)).body)).toEqual({ result: VALID });
     } finally {
       await busy.close();
+    }
+  });
+
+  it("ends a check that runs past its time with 504, and checks the next upload with a fresh grader", async () => {
+    const sock = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mlb-slow-")), "v.sock");
+    const notes: string[] = [];
+    const slow = await startValidationServer({
+      socketPath: sock,
+      competitionId: competition.id,
+      answersFile: path.join(dir, "answers.csv"),
+      checkTimeoutMs: 50,
+      log: (l) => notes.push(l),
+    });
+    try {
+      // About 20 MB of rows: parsing alone takes far longer than 50 ms.
+      const big = "PassengerId,Transported\n" + "0001_01,True\n".repeat(1_500_000);
+      const r = await validate(sock, big);
+      expect(r.status).toBe(504);
+      expect(JSON.parse(r.body)).toEqual({ error: "The submission could not be checked within 50 ms; it is too large or too slow to grade." });
+      expect(JSON.parse((await validate(sock, GOOD_CSV)).body)).toEqual({ result: VALID });
+      expect(notes).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("keeps idle connections beyond its limit from piling up", async () => {
+    const sock = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mlb-conn-")), "v.sock");
+    const capped = await startValidationServer({ socketPath: sock, competitionId: competition.id, answersFile: path.join(dir, "answers.csv"), maxConnections: 4 });
+    const net = await import("node:net");
+    const held = await Promise.all(
+      Array.from({ length: 12 }, () => new Promise<import("node:net").Socket>((resolve) => {
+        const c = net.connect(sock, () => resolve(c));
+        c.on("error", () => {});
+      })),
+    );
+    try {
+      // Connections past the limit are closed by the server at once.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(held.filter((c) => !c.destroyed && c.readyState === "open").length).toBeLessThanOrEqual(4);
+    } finally {
+      for (const c of held) c.destroy();
+      await capped.close();
     }
   });
 });

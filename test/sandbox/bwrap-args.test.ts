@@ -52,9 +52,9 @@ describe("bwrapArgs", () => {
     ]);
   });
 
-  it("as a user: a user namespace with an unprivileged uid and no capabilities", () => {
+  it("as a user: a user namespace with an unprivileged uid, none nested below it, and no capabilities", () => {
     const a = bwrapArgs(spec(), layout, user, "/tmp/etc");
-    expect(a.slice(0, 7)).toEqual(["--unshare-all", "--uid", "1000", "--gid", "1000", "--cap-drop", "ALL"]);
+    expect(a.slice(0, 8)).toEqual(["--unshare-all", "--uid", "1000", "--gid", "1000", "--disable-userns", "--cap-drop", "ALL"]);
     expect(a).not.toContain("--cap-add");
   });
 
@@ -80,6 +80,26 @@ describe("bwrapArgs", () => {
   it("omits --size when /tmp is not capped", () => {
     const a = bwrapArgs(spec({ limits: { ...spec().limits, tmpBytes: null } }), layout, root, "/tmp/etc");
     expect(a).not.toContain("--size");
+  });
+});
+
+describe("bwrapArgs with staged sources", () => {
+  it("binds every read-only source from where the stage puts it, and a prepared /dev", () => {
+    const staged = { from: (p: string) => `/stage${p}`, dev: "/stage/dev" };
+    const a = bwrapArgs(spec({ hidden: [process.execPath] }), layout, root, "/tmp/etc", staged);
+    const roSources = a.flatMap((x, i) => (x === "--ro-bind" ? [a[i + 1]] : []));
+    expect(roSources.every((p) => p.startsWith("/stage/"))).toBe(true);
+    expect(roSources).toEqual([
+      "/stage/usr", "/stage/lib64", "/stage/etc/ld.so.cache", "/stage/etc/ssl",
+      "/stage/tmp/etc/passwd", "/stage/tmp/etc/group", "/stage/tmp/etc/hosts", "/stage/tmp/etc/hostname",
+      "/stage/data/titanic/prepared/public", "/stage/opt/node/bin/node", "/stage/pkg/dist/sandbox/init.js",
+      "/stage/tmp/etc/empty", "/stage/runs/r1/harness/instructions.txt",
+    ]);
+    expect(a.slice(a.indexOf("--dev-bind"), a.indexOf("--dev-bind") + 3)).toEqual(["--dev-bind", "/stage/dev", "/dev"]);
+    expect(a).not.toContain("--dev");
+    // Writable dirs and sockets are bound as they are.
+    expect(a).toContain("/runs/r1/submission");
+    expect(a).toContain("/tmp/mlb-x/validate.sock");
   });
 });
 

@@ -421,7 +421,11 @@ function hostSpec(id: string, limits: Partial<Limits> = {}): SandboxSpec {
 }
 
 const hostUid = process.getuid?.() ?? AGENT_UID;
-const expectedUid = hostUid === 0 ? AGENT_UID : hostUid;
+
+/** The uid a `docker run` call gave the container (as root, one leased for the run). */
+function runUid(call: string[]): number {
+  return Number(call[call.indexOf("--user") + 1].split(":")[0]);
+}
 
 describe("docker sandbox (fake CLI)", () => {
   let fake: Fake;
@@ -438,8 +442,20 @@ describe("docker sandbox (fake CLI)", () => {
     expect(sandbox.warnings).toEqual([
       "docker: Your kernel does not support swap limit capabilities or the cgroup is not mounted. Memory limited without swap.",
     ]);
-    expect(fake.calls()[0]).toEqual(dockerRunArgs(spec, "mlebench-agent", expectedUid));
-    if (hostUid === 0) expect(fs.statSync(spec.writable.code).uid).toBe(AGENT_UID);
+    const uid = runUid(fake.calls()[0]);
+    if (hostUid === 0) {
+      expect(uid).toBeGreaterThanOrEqual(1_900_000_000);
+      expect(fs.statSync(spec.writable.code).uid).toBe(uid);
+      expect(sandbox.agentOwner).toEqual({ uid, gid: uid });
+      // The container's passwd names the run's uid `agent`.
+      const passwd = fake.calls()[0].find((a) => a.endsWith(":/etc/passwd:ro"))!.split(":")[0];
+      expect(fs.readFileSync(passwd, "utf8")).toContain(`agent:x:${uid}:${uid}:`);
+      const files = { ...spec.files, "/etc/passwd": passwd, "/etc/group": fake.calls()[0].find((a) => a.endsWith(":/etc/group:ro"))!.split(":")[0] };
+      expect(fake.calls()[0]).toEqual(dockerRunArgs({ ...spec, files }, "mlebench-agent", uid));
+    } else {
+      expect(uid).toBe(hostUid);
+      expect(fake.calls()[0]).toEqual(dockerRunArgs(spec, "mlebench-agent", uid));
+    }
 
     const r = await sandbox.exec(["sh", "-c", "echo out; echo err >&2; echo $A"], { cwd: "/home/code", env: { A: "x=1" } });
     expect(r).toMatchObject({ exitCode: 0, reason: "finished", stdout: "out\nx=1\n", stderr: "err\n", truncated: false });

@@ -1,9 +1,11 @@
+import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { snapshotName } from "../../src/runner/run.js";
-import { copyRegularFile, quarantineSubmission } from "../../src/runner/submission.js";
+import { Snapshots } from "../../src/runner/snapshots.js";
+import { quarantineSubmission } from "../../src/runner/submission.js";
 import { countCpus, firstCpus } from "../../src/sandbox/cgroup.js";
 import { formatDuration, limitsFromFlags, parseBytes, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../../src/sandbox/limits.js";
 import { tempDir } from "../helpers/data-dir.js";
@@ -121,13 +123,40 @@ describe("submission checks", () => {
     );
   });
 
-  it("copyRegularFile refuses to follow a symlink", () => {
+  it("snapshots refuse to follow a symlink or open a FIFO", () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, "a.csv"), "x\n");
     fs.symlinkSync(path.join(dir, "a.csv"), path.join(dir, "link.csv"));
-    expect(copyRegularFile(path.join(dir, "link.csv"), path.join(dir, "out1"))).toBe(false);
+    execSync(`mkfifo '${path.join(dir, "fifo.csv")}'`);
+    const snaps = new Snapshots();
+    expect(snaps.take(path.join(dir, "link.csv"), path.join(dir, "out1"))).toBe(false);
+    expect(snaps.take(path.join(dir, "fifo.csv"), path.join(dir, "out1"))).toBe(false);
     expect(fs.existsSync(path.join(dir, "out1"))).toBe(false);
-    expect(copyRegularFile(path.join(dir, "a.csv"), path.join(dir, "out2"))).toBe(true);
+    expect(snaps.take(path.join(dir, "a.csv"), path.join(dir, "out2"))).toBe(true);
     expect(fs.readFileSync(path.join(dir, "out2"), "utf8")).toBe("x\n");
+  });
+
+  it("snapshots are sparse, an unchanged submission is linked to the last copy, and the disk they take is counted", () => {
+    const dir = tempDir();
+    const sub = path.join(dir, "submission.csv");
+    // 64 MiB with 8 KiB of data at each end: holes in between.
+    const fd = fs.openSync(sub, "w");
+    fs.writeSync(fd, Buffer.alloc(8192, 0x41), 0, 8192, 0);
+    fs.writeSync(fd, Buffer.alloc(8192, 0x42), 0, 8192, 64 * 1024 * 1024 - 8192);
+    fs.closeSync(fd);
+    const snaps = new Snapshots();
+    expect(snaps.take(sub, path.join(dir, "s1"))).toBe(true);
+    expect(snaps.take(sub, path.join(dir, "s2"))).toBe(true);
+    expect(snaps.take(sub, path.join(dir, "s3"))).toBe(true);
+    expect(fs.readFileSync(path.join(dir, "s1")).equals(fs.readFileSync(sub))).toBe(true);
+    const s1 = fs.statSync(path.join(dir, "s1"));
+    expect(s1.blocks * 512).toBeLessThanOrEqual(64 * 1024);
+    expect(fs.statSync(path.join(dir, "s3")).ino).toBe(s1.ino);
+    expect(snaps.bytes).toBe(s1.blocks * 512);
+    // A rewritten submission is copied again.
+    fs.appendFileSync(sub, "more\n");
+    expect(snaps.take(sub, path.join(dir, "s4"))).toBe(true);
+    expect(fs.statSync(path.join(dir, "s4")).ino).not.toBe(s1.ino);
+    expect(snaps.bytes).toBeGreaterThan(s1.blocks * 512);
   });
 });

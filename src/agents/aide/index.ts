@@ -36,7 +36,7 @@ const DEFAULT_EXEC_TIMEOUT_MS = 3_600_000;
 /** A step is not started with less time than this left. */
 const MIN_STEP_MS = 5_000;
 
-/** Files the agent keeps in the run's logs folder. */
+/** Files the agent keeps in its records (the run's logs folder once the run is over). */
 export const AIDE_FILES = { journal: "journal.json", best: "best_solution.py", tree: "tree.html", llmLog: "llm.jsonl" } as const;
 
 /** The AIDE agent (`--agent aide`). */
@@ -62,7 +62,7 @@ async function runAide(ctx: AgentContext, options: AideOptions): Promise<AgentOu
   const steps = options.steps ?? DEFAULT_STEPS;
   const execTimeoutMs = options.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS;
   const temperature = options.temperature ?? 0.5;
-  const hostLogs = path.dirname(ctx.agentLog);
+  const hostLogs = ctx.records;
   const steady = options.llmRecordDir !== undefined || options.llmReplayDir !== undefined;
   const note = (line: string) => {
     fs.appendFileSync(ctx.agentLog, `[aide] ${line}\n`);

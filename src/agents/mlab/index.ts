@@ -21,7 +21,7 @@ export interface MlabOptions extends LlmSettings {
   python?: string;
 }
 
-/** Files the agent keeps in the run's logs folder. */
+/** Files the agent keeps in its records (the run's logs folder once the run is over). */
 export const MLAB_FILES = { dir: "mlab", trace: "mlab/trace", usage: "mlab/usage.json", llmLog: "llm.jsonl" } as const;
 
 const DEFAULT_STEPS = 50;
@@ -47,13 +47,13 @@ export function mlabProblem(ctx: AgentContext): string {
 async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOutcome> {
   const p = ctx.sandbox.paths;
   const host = ctx.hostPaths;
-  const logDir = path.join(host.logs, MLAB_FILES.dir);
+  const logDir = path.join(ctx.records, MLAB_FILES.dir);
   fs.mkdirSync(logDir, { recursive: true });
   const note = (line: string) => {
     fs.appendFileSync(ctx.agentLog, `[mlab] ${line}\n`);
     ctx.log(`mlab: ${line}`);
   };
-  const client = agentClient(options, path.join(host.logs, MLAB_FILES.llmLog), note);
+  const client = agentClient(options, path.join(ctx.records, MLAB_FILES.llmLog), note);
   const callTimeoutMs = callTimeout(options, ctx.deadline);
 
   // The data and submission folders appear inside the workspace, for scripts as for file actions.
@@ -76,7 +76,8 @@ async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOu
     maxTimeMs: Number.isFinite(ctx.deadline) ? ctx.deadline - Date.now() : Number.MAX_SAFE_INTEGER,
     execTimeoutMs: options.execTimeoutMs ?? DEFAULT_EXEC_TIMEOUT_MS,
     outputCap: OUTPUT_CAP,
-    traceDir: path.join(host.logs, MLAB_FILES.trace),
+    traceDir: path.join(ctx.records, MLAB_FILES.trace),
+    owner: ctx.sandbox.agentOwner,
     aliases: { data: { host: host.data, readOnly: true }, submission: { host: host.submission, readOnly: false } },
   });
   const guarded = {
@@ -93,7 +94,7 @@ async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOu
     callTimeoutMs,
     note,
   });
-  writeFileAtomic(path.join(host.logs, MLAB_FILES.usage), JSON.stringify({ ...result, usage: client.totals() }, null, 2) + "\n");
+  writeFileAtomic(path.join(ctx.records, MLAB_FILES.usage), JSON.stringify({ ...result, usage: client.totals() }, null, 2) + "\n");
   note(`stopped (${result.stop}) after ${result.steps} steps${result.error ? `: ${result.error}` : ""}`);
   const last = watch.ended();
   if (last) return { reason: last.reason, exitCode: last.exitCode, signal: last.signal };
