@@ -144,7 +144,8 @@ export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, e
     a.push("--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP");
   } else {
     // A user namespace per sandbox, and none below it: inside one the agent would hold every capability.
-    a.push("--unshare-all", "--uid", String(id.innerUid), "--gid", String(id.innerUid), "--disable-userns", "--cap-drop", "ALL");
+    // --disable-userns needs the user namespace asked for by name, not only through --unshare-all.
+    a.push("--unshare-all", "--unshare-user", "--uid", String(id.innerUid), "--gid", String(id.innerUid), "--disable-userns", "--cap-drop", "ALL");
   }
   a.push("--die-with-parent", "--new-session", "--hostname", "mlebench");
   ro("/usr", "/usr");

@@ -54,7 +54,7 @@ describe("bwrapArgs", () => {
 
   it("as a user: a user namespace with an unprivileged uid, none nested below it, and no capabilities", () => {
     const a = bwrapArgs(spec(), layout, user, "/tmp/etc");
-    expect(a.slice(0, 8)).toEqual(["--unshare-all", "--uid", "1000", "--gid", "1000", "--disable-userns", "--cap-drop", "ALL"]);
+    expect(a.slice(0, 9)).toEqual(["--unshare-all", "--unshare-user", "--uid", "1000", "--gid", "1000", "--disable-userns", "--cap-drop", "ALL"]);
     expect(a).not.toContain("--cap-add");
   });
 
