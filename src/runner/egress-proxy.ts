@@ -7,6 +7,8 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import type { Duplex } from "node:stream";
+import { builtSibling } from "../core/built.js";
+import { startServiceProcess } from "./service-process.js";
 import { listenOnSocket } from "./socket.js";
 
 /** A running egress proxy. */
@@ -23,6 +25,8 @@ export interface EgressProxyOptions {
   allow: string[];
   /** Append one JSON line per connection attempt here. */
   logFile?: string;
+  /** Open client connections at once; more are closed as they arrive (default 256). */
+  maxConnections?: number;
 }
 
 /** One parsed allow-list entry; port null means "the scheme's default port". */
@@ -202,6 +206,8 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
     client.on("close", () => upstream.destroy());
   });
 
+  // Past this many open connections new ones are closed at once: a flood only blocks its own run.
+  server.maxConnections = opts.maxConnections ?? 256;
   await listenOnSocket(server, opts.socketPath);
 
   let closed: Promise<void> | null = null;
@@ -213,6 +219,39 @@ export async function startEgressProxy(opts: EgressProxyOptions): Promise<Egress
         server.closeAllConnections();
         for (const s of tunnels) s.destroy();
       }).then(() => fs.rmSync(opts.socketPath, { force: true }));
+      return closed;
+    },
+  };
+}
+
+/** Options of {@link startEgressProcess}: the proxy's, plus the process it runs in. */
+export interface EgressProcessOptions extends EgressProxyOptions {
+  /** The run's memory limit, bytes: the proxy's process gets a memory cgroup of that size where cgroups are writable. */
+  memoryBytes?: number | null;
+  /** Name of that cgroup. */
+  cgroupName?: string;
+  /** Lines worth the run's log. */
+  log?: (line: string) => void;
+}
+
+/** The proxy as a process of its own (egress-child.ts), so no tunnel flood reaches the harness's event loop. */
+export async function startEgressProcess(opts: EgressProcessOptions): Promise<EgressProxy> {
+  // A typo is refused here, before a process is started for it.
+  for (const entry of opts.allow) parseAllowEntry(entry);
+  const { memoryBytes, cgroupName, log, ...proxy } = opts;
+  const service = await startServiceProcess({
+    name: "egress proxy",
+    entry: builtSibling(import.meta.url, "egress-child.js"),
+    config: proxy,
+    heapMb: 256,
+    cgroup: cgroupName && memoryBytes ? { name: cgroupName, memoryBytes } : undefined,
+    log,
+  });
+  let closed: Promise<void> | null = null;
+  return {
+    socketPath: opts.socketPath,
+    close() {
+      closed ??= service.close().then(() => fs.rmSync(opts.socketPath, { force: true }));
       return closed;
     },
   };

@@ -13,7 +13,7 @@ import { formatDuration } from "../sandbox/limits.js";
 import type { ExitReason, Limits, Sandbox, SandboxBackend, SandboxSpec, SocketService } from "../sandbox/types.js";
 import { baseSandboxEnv, WRITABLE_DIRS, type WritableDir } from "../sandbox/types.js";
 import { createImageVolume, volumeUnavailable, type RunVolume } from "../sandbox/volume.js";
-import { startEgressProxy, type EgressProxy } from "./egress-proxy.js";
+import { startEgressProcess, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
 import { readRunRecord, writeRunRecord, type RunRecord } from "./record.js";
 import { publishRecords, recordsDir } from "./records.js";
@@ -204,10 +204,13 @@ export async function runTask(
     sockets.push({ hostPath: res.validation.socketPath, name: VALIDATE_SOCKET_NAME, loopbackPort: VALIDATE_PORT });
     const env = baseEnv(task.seed, competition.id);
     if (settings.agent.allowHosts.length > 0) {
-      res.egress = await startEgressProxy({
+      res.egress = await startEgressProcess({
         socketPath: path.join(res.socketDir, "egress.sock"),
         allow: settings.agent.allowHosts,
         logFile: path.join(task.runDir, "egress.jsonl"),
+        memoryBytes: settings.limits.memoryBytes,
+        cgroupName: `mlebench-${sandboxId}-egress`,
+        log,
       });
       sockets.push({ hostPath: res.egress.socketPath, name: "egress.sock", loopbackPort: PROXY_PORT });
       const proxy = `http://127.0.0.1:${PROXY_PORT}`;
@@ -217,10 +220,15 @@ export async function runTask(
     const timeText = settings.limits.wallMs === null ? null : formatDuration(settings.limits.wallMs);
     const limits = record.sandbox.limits;
     let writable = Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(task.runDir, d)])) as SandboxSpec["writable"];
-    const volumeWarning = limits.diskBytes !== null && settings.backend.name !== "local" ? volumeUnavailable() : null;
+    let volumeWarning = limits.diskBytes !== null && settings.backend.name !== "local" ? volumeUnavailable() : null;
     if (limits.diskBytes !== null && settings.backend.name !== "local" && volumeWarning === null) {
-      res.volume = createImageVolume(path.join(harness, "volume.img"), limits.diskBytes);
-      writable = res.volume.dirs;
+      try {
+        res.volume = createImageVolume(path.join(harness, "volume.img"), limits.diskBytes);
+        writable = res.volume.dirs;
+      } catch (e) {
+        // Where the run dir is (a filesystem that refuses loop images, say) must not fail the run.
+        volumeWarning = `no disk image for this run (${(e as Error).message})`;
+      }
     }
     const volume = res.volume;
     const snapshots = new Snapshots();

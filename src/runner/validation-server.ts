@@ -6,10 +6,9 @@
  * loop, so deadlines and other runs are kept whatever the agent sends. It only ever says "valid"
  * or "invalid"; the score never leaves it.
  */
-import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { builtSibling } from "../core/built.js";
-import { createCgroup, type Cgroup } from "../sandbox/cgroup.js";
+import { startServiceProcess } from "./service-process.js";
 import type { ChildConfig, ChildMessage, ParentMessage } from "./validation-child.js";
 
 export { INVALID_PREFIX, judgeSubmission, VALID_MESSAGE } from "./validation-judge.js";
@@ -51,8 +50,6 @@ export interface ValidationServerOptions {
 
 const DEFAULT_MAX_UPLOAD = 256 * 1024 * 1024;
 const CHILD = builtSibling(import.meta.url, "validation-child.js");
-/** A server that keeps dying is given up on after this many restarts. */
-const MAX_RESTARTS = 20;
 
 /** Heap sizes for the server and its grading thread within a memory budget. */
 function heaps(memoryBytes: number | null | undefined): { mainMb: number; workerMb: number } {
@@ -76,130 +73,49 @@ export async function startValidationServer(opts: ValidationServerOptions): Prom
     uploadTimeoutMs: opts.uploadTimeoutMs ?? 600_000,
     workerHeapMb: workerMb,
   };
-  let cgroup: Cgroup | null = null;
-  if (opts.cgroupName && opts.memoryBytes) {
-    const made = createCgroup(opts.cgroupName, { memoryBytes: opts.memoryBytes, pids: 256, cpus: null });
-    if ("cgroup" in made) cgroup = made.cgroup;
-    else opts.log?.(`validation server: ${made.error}; its memory is bounded by its heap sizes only`);
-  }
-
-  let child: ChildProcess | null = null;
-  let closing = false;
-  let restarts = 0;
+  // Each count request is answered by the child; a child that dies answers with the last count known.
   let counted = 0;
   let asks = 0;
   const waiting = new Map<number, (n: number) => void>();
-
-  const launch = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const c = fork(CHILD, [JSON.stringify(config)], {
-        execArgv: [`--max-old-space-size=${mainMb}`],
-        stdio: ["ignore", "ignore", "pipe", "ipc"],
-        serialization: "json",
-      });
-      child = c;
-      if (cgroup && c.pid !== undefined) {
-        for (const procs of cgroup.procsFiles) {
-          try {
-            fs.writeFileSync(procs, String(c.pid));
-          } catch {
-            // exited already; the exit handler reports it
-          }
-        }
-      }
-      let stderr = "";
-      c.stderr!.on("data", (d: Buffer) => {
-        if (stderr.length < 4000) stderr += d.toString("utf8");
-      });
-      let started = false;
-      c.on("message", (m: ChildMessage) => {
-        if (m.type === "ready") {
-          started = true;
-          resolve();
-        } else if (m.type === "failed") reject(new Error(`validation server: ${m.message}`));
-        else if (m.type === "note") opts.log?.(m.line);
-        else if (m.type === "count") {
-          counted = m.requests;
-          waiting.get(m.id)?.(m.requests);
-          waiting.delete(m.id);
-        }
-      });
-      c.on("error", (e) => {
-        if (!started) reject(new Error(`validation server could not start: ${e.message}`));
-      });
-      c.on("exit", (code, signal) => {
-        if (child === c) child = null;
-        for (const [id, answer] of waiting) {
-          answer(counted);
-          waiting.delete(id);
-        }
-        if (!started) {
-          reject(new Error(`validation server exited before listening (${signal ?? `exit ${code}`}): ${stderr.trim().split("\n").slice(-3).join(" ")}`));
-          return;
-        }
-        if (closing) return;
-        // Killed under the agent's load (its memory cap, say): the run goes on with a fresh one.
-        const why = cgroup && (cgroup.stats().oomKills ?? 0) > 0 ? "out of memory" : (signal ?? `exit ${code}`);
-        if (++restarts > MAX_RESTARTS) {
-          opts.log?.(`validation server stopped (${why}) and was restarted ${MAX_RESTARTS} times; validation is off for the rest of the run`);
-          return;
-        }
-        opts.log?.(`validation server stopped (${why}); starting it again`);
-        setTimeout(() => {
-          if (!closing) launch().catch((e: Error) => opts.log?.(e.message));
-        }, 200).unref();
-      });
+  const answerAll = () => {
+    for (const [id, answer] of waiting) {
+      answer(counted);
+      waiting.delete(id);
+    }
+  };
+  const service = await startServiceProcess({
+    name: "validation server",
+    entry: CHILD,
+    config,
+    heapMb: mainMb,
+    cgroup: opts.cgroupName && opts.memoryBytes ? { name: opts.cgroupName, memoryBytes: opts.memoryBytes } : undefined,
+    log: opts.log,
+    onMessage: (m) => {
+      const c = m as Extract<ChildMessage, { type: "count" }>;
+      if (c.type !== "count") return;
+      counted = c.requests;
+      waiting.get(c.id)?.(c.requests);
+      waiting.delete(c.id);
+    },
+    onExit: answerAll,
+  });
+  const count = (): Promise<number> => {
+    const id = ++asks;
+    return new Promise((resolve) => {
+      waiting.set(id, resolve);
+      if (!service.send({ type: "count", id } satisfies ParentMessage)) answerAll();
     });
-
-  try {
-    await launch();
-  } catch (e) {
-    (child as ChildProcess | null)?.kill("SIGKILL");
-    cgroup?.killAll("SIGKILL");
-    cgroup?.destroy();
-    throw e;
-  }
+  };
 
   let closed: Promise<void> | null = null;
   return {
     socketPath: opts.socketPath,
-    requests() {
-      const c = child;
-      if (!c || !c.connected) return Promise.resolve(counted);
-      const id = ++asks;
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
-        c.send({ type: "count", id } satisfies ParentMessage);
-      });
-    },
+    requests: count,
     close() {
       closed ??= (async () => {
-        const c = child;
-        if (c && c.exitCode === null && c.signalCode === null) {
-          // The last count first: requests() after close still answers with it.
-          await new Promise<void>((resolve) => {
-            const id = ++asks;
-            const timer = setTimeout(resolve, 2000);
-            waiting.set(id, () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            c.send({ type: "count", id } satisfies ParentMessage);
-          });
-          closing = true;
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(() => c.kill("SIGKILL"), 3000);
-            c.once("exit", () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            if (c.connected) c.send({ type: "close" } satisfies ParentMessage);
-            else c.kill("SIGKILL");
-          });
-        }
-        closing = true;
-        cgroup?.killAll("SIGKILL");
-        cgroup?.destroy();
+        // The last count first, so requests() after close still answers with it.
+        await Promise.race([count(), new Promise((r) => setTimeout(r, 2000).unref())]);
+        await service.close();
         fs.rmSync(opts.socketPath, { force: true });
       })();
       return closed;

@@ -130,7 +130,11 @@ describe("the validation server under attack (bwrap)", () => {
     }
   }, 300_000);
 
-  it("a flood of idle connections to the validation socket does not stop a concurrent run from validating", async () => {
+  it.each([
+    ["the validation socket", "validate.sock", []],
+    // An allowed host makes the harness start an egress proxy for each run.
+    ["the egress proxy's socket", "egress.sock", ["--allow-host", "127.0.0.1:9"]],
+  ])("a flood of idle connections to %s does not stop a concurrent run from validating", async (_what, socket, extra) => {
     // Four processes, each holding up to 15,000 connections: more than the harness's descriptor limit.
     const attack = [
       SUBMIT,
@@ -142,7 +146,7 @@ describe("the validation server under attack (bwrap)", () => {
       "until = time.time() + 20",
       "while len(held) < 15000 and time.time() < until:",
       "    try:",
-      "        s = socket.socket(socket.AF_UNIX); s.settimeout(2); s.connect('/run/mlebench/validate.sock'); held.append(s)",
+      `        s = socket.socket(socket.AF_UNIX); s.settimeout(2); s.connect('/run/mlebench/${socket}'); held.append(s)`,
       "    except OSError:",
       "        time.sleep(0.001)  # the backlog is full: try again",
       "open('/home/workspace/held', 'a').write('%d\\n' % len(held))",
@@ -152,7 +156,7 @@ describe("the validation server under attack (bwrap)", () => {
       "wait",
     ].join("\n");
     // The innocent run validates once the flood has had a few seconds to build up.
-    const r = await watchedRun(["--agent", "external", "--agent-cmd", pair(attack, 5), "--seeds", "2", "--workers", "2", "--time-limit", "45s"]);
+    const r = await watchedRun(["--agent", "external", "--agent-cmd", pair(attack, 5), "--seeds", "2", "--workers", "2", "--time-limit", "45s", ...extra]);
     expect(r.status, r.stderr).toBe(0);
     const innocent = r.records[0].seed === 1 ? 0 : 1;
     const answers = workspaceLines(r.runDirs[innocent], "answers");
