@@ -7,6 +7,7 @@ import type { Competition } from "../core/competition.js";
 import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../io/atomic.js";
+import { removeTree } from "../io/remove-tree.js";
 import { gradeToReport, gradingPaths, loadGradingInputs } from "../grading/grade.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { formatDuration } from "../sandbox/limits.js";
@@ -21,7 +22,6 @@ import { Snapshots } from "./snapshots.js";
 import { quarantineSubmission } from "./submission.js";
 import { VALIDATE_PORT, VALIDATE_SOCKET_NAME, validateScript } from "./validate-script.js";
 import { startValidationServer, type ValidationServer } from "./validation-server.js";
-import { removeTree } from "../io/remove-tree.js";
 
 
 
