@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { moveAside } from "./submission.js";
 
 /** Where a run's records live while it runs: `<run>/harness/records`, outside every mount. */
 export function recordsDir(runDir: string): string {
@@ -20,11 +21,9 @@ function lstatOrNull(p: string): fs.Stats | null {
   }
 }
 
-/** Move whatever is at `p` to the first free `<p>.by-agent[-N]` (renaming never follows a link). */
+/** Keep what the agent left at a record's name as `<name>.by-agent[-N]`. */
 function setAside(p: string): void {
-  let aside = `${p}.by-agent`;
-  for (let i = 2; lstatOrNull(aside) !== null; i++) aside = `${p}.by-agent-${i}`;
-  fs.renameSync(p, aside);
+  moveAside(p, ".by-agent");
 }
 
 /** Put one record file at `dst`, a path known to hold nothing now. */

@@ -220,8 +220,9 @@ export async function runTask(
     const timeText = settings.limits.wallMs === null ? null : formatDuration(settings.limits.wallMs);
     const limits = record.sandbox.limits;
     let writable = Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(task.runDir, d)])) as SandboxSpec["writable"];
-    let volumeWarning = limits.diskBytes !== null && settings.backend.name !== "local" ? volumeUnavailable() : null;
-    if (limits.diskBytes !== null && settings.backend.name !== "local" && volumeWarning === null) {
+    const wantsVolume = limits.diskBytes !== null && settings.backend.name !== "local";
+    let volumeWarning = wantsVolume ? volumeUnavailable() : null;
+    if (wantsVolume && limits.diskBytes !== null && volumeWarning === null) {
       try {
         res.volume = createImageVolume(path.join(harness, "volume.img"), limits.diskBytes);
         writable = res.volume.dirs;

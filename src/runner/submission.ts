@@ -1,12 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 
-function isLink(p: string): boolean {
-  try {
-    return fs.lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
+/**
+ * Rename whatever is at `p` (a file, link or folder the agent made; renaming never follows a link)
+ * to the first free `<p><suffix>`, `<p><suffix>-2`, ...; returns the new path.
+ */
+export function moveAside(p: string, suffix: string): string {
+  const taken = (q: string) => {
+    try {
+      fs.lstatSync(q);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let aside = `${p}${suffix}`;
+  for (let i = 2; taken(aside); i++) aside = `${p}${suffix}-${i}`;
+  fs.renameSync(p, aside);
+  return aside;
 }
 
 /**
@@ -33,8 +44,6 @@ export function quarantineSubmission(file: string): string | null {
     what = `a symbolic link (to ${target})`;
   }
   // The agent may have made the obvious name itself; never let that stop the harness.
-  let aside = `${file}.rejected`;
-  for (let i = 2; fs.existsSync(aside) || isLink(aside); i++) aside = `${file}.rejected-${i}`;
-  fs.renameSync(file, aside);
+  const aside = moveAside(file, ".rejected");
   return `submission.csv was ${what}; only a regular file is graded (kept as ${path.basename(aside)})`;
 }

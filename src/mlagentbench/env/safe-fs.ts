@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { openRegular, readRegularFile } from "../../io/untrusted.js";
+import { openRegular, readRegularFile, type SkipReason } from "../../io/untrusted.js";
 
 /** The uid and gid that files the environment creates are given. */
 export interface Owner {
@@ -45,29 +45,28 @@ export function entryKind(abs: string | Buffer): EntryKind {
   return st.isFile() ? "file" : "special";
 }
 
+/** The refusal for a path the untrusted readers skipped. */
+function refusal(abs: string, skipped: SkipReason): Refused {
+  if (skipped === "missing") return new Refused("missing");
+  if (skipped === "symbolic link") return new Refused("link");
+  if (skipped === "not a regular file") {
+    const kind = entryKind(abs);
+    return new Refused(kind === "directory" ? "directory" : kind === "missing" ? "missing" : "special");
+  }
+  return new Refused("unreadable");
+}
+
 /** At most `maxBytes` of the regular file at `abs`; throws {@link Refused} for anything else. */
 export function readBounded(abs: string, maxBytes: number): { bytes: Buffer; size: number; truncated: boolean } {
   const r = readRegularFile(abs, maxBytes);
-  if (!("skipped" in r)) return r;
-  if (r.skipped === "missing") throw new Refused("missing");
-  if (r.skipped === "symbolic link") throw new Refused("link");
-  if (r.skipped === "not a regular file") {
-    const kind = entryKind(abs);
-    throw new Refused(kind === "directory" ? "directory" : kind === "missing" ? "missing" : "special");
-  }
-  throw new Refused("unreadable");
+  if ("skipped" in r) throw refusal(abs, r.skipped);
+  return r;
 }
 
 /** An open regular file (closed by the caller), at most `maxBytes` long; throws {@link Refused} otherwise. */
 export function openBounded(abs: string, maxBytes: number): { fd: number; size: number; mode: number } {
   const opened = openRegular(abs);
-  if ("skipped" in opened) {
-    if (opened.skipped === "not a regular file") {
-      const kind = entryKind(abs);
-      throw new Refused(kind === "directory" ? "directory" : kind === "missing" ? "missing" : "special");
-    }
-    throw new Refused(opened.skipped === "missing" ? "missing" : opened.skipped === "symbolic link" ? "link" : "unreadable");
-  }
+  if ("skipped" in opened) throw refusal(abs, opened.skipped);
   const st = fs.fstatSync(opened.fd);
   if (st.size > maxBytes) {
     fs.closeSync(opened.fd);
