@@ -4,10 +4,15 @@
 # generators and benchmarks (always called as /usr/bin/python3); xgboost for the baseline agent; bubblewrap and curl
 # for the sandbox tests; chromium for the report rendering test; p7zip-full for .7z Kaggle archives; redis-server for
 # the distributed-run tests (mlebench run --queue). Needs root.
-# With --generators, also what only the golden generators import (Pillow, BSON, shapely), to regenerate fixtures.
+# python3-levenshtein is there for the tests of the oracle's shims (scripts/golden/upstream/test_compat.py).
+# With --generators, also what only the golden generators import (Pillow, BSON, shapely), to regenerate fixtures;
+# with --oracle, what upstream MLE-bench's own grade.py and prepare.py import besides (npm run oracle).
 set -euo pipefail
-pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost dataset-fashion-mnist bubblewrap curl chromium p7zip-full redis-server)
-if [ "${1:-}" = "--generators" ]; then pkgs+=(python3-pil python3-bson python3-shapely); fi
+pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost python3-levenshtein dataset-fashion-mnist bubblewrap curl chromium p7zip-full redis-server)
+case "${1:-}" in
+  --generators) pkgs+=(python3-pil python3-bson python3-shapely) ;;
+  --oracle) pkgs+=(python3-pil python3-bson python3-shapely python3-py7zr python3-tqdm python3-yaml python3-requests) ;;
+esac
 if ! command -v dpkg-query >/dev/null; then
   echo "setup-system: not a Debian system; install by hand: ${pkgs[*]} (the offline benchmark's datasets come from them)" >&2
   exit 0

@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """Golden fixtures for the competition graders. Each module grader_cases/<id>.py defines
 generate(g): it writes an answers file (answers.csv, or answers.jsonl), a leaderboard.csv and
-several submissions into test/fixtures/graders/<id>/ and records, with g.record, the score
-pandas + scikit-learn (or the metric written out independently in numpy) give each one, or None
-where the submission must be refused. Run with Debian's interpreter:
+several submissions into test/fixtures/graders/<id>/ (or $MLEBENCH_GRADER_FIXTURES/<id>/) and
+records in independent.json, with g.record, the score upstream's steps redone with pandas +
+scikit-learn (or the metric written out in numpy) give each one, or None where the submission
+must be refused. expected.json, the scores upstream's own grade.py gives, is written by
+upstream/oracle.py. Run with Debian's interpreter:
   /usr/bin/python3 scripts/golden/graders.py [ID ...]   (default: all modules)"""
 import importlib.util
 import os
@@ -11,7 +13,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "grader_cases")
-ROOT = os.path.join(HERE, "..", "..", "test", "fixtures", "graders")
+ROOT = os.environ.get("MLEBENCH_GRADER_FIXTURES") or os.path.join(HERE, "..", "..", "test", "fixtures", "graders")
 sys.path.insert(0, CASES)
 
 from _common import Golden  # noqa: E402

@@ -2,6 +2,7 @@
  * numpy 1.24's `argsort(kind="quicksort")` (an introsort: median-of-three quicksort, insertion
  * sort below 16 elements, heapsort when too deep). It is not stable, and pandas' default
  * `sort_values` uses it, so which of several equal keys comes first must match numpy's choice.
+ * Object arrays (Python strings, say) take the same algorithm with Python's `<` as the comparison.
  */
 
 const SMALL_QUICKSORT = 15;
@@ -14,14 +15,14 @@ function msb(n: number): number {
 }
 
 // numpy's aheapsort_ on tosort[lo, lo + n), with heap positions counted from 1.
-function heapsort(v: ArrayLike<number>, a: number[], lo: number, n: number): void {
+function heapsort(less: Less, a: number[], lo: number, n: number): void {
   const at = (k: number) => lo + k - 1;
   const sift = (start: number, size: number, tmp: number) => {
     let i = start;
     let j = start * 2;
     while (j <= size) {
-      if (j < size && v[a[at(j)]] < v[a[at(j + 1)]]) j += 1;
-      if (v[tmp] < v[a[at(j)]]) {
+      if (j < size && less(a[at(j)], a[at(j + 1)])) j += 1;
+      if (less(tmp, a[at(j)])) {
         a[at(i)] = a[at(j)];
         i = j;
         j += j;
@@ -38,9 +39,16 @@ function heapsort(v: ArrayLike<number>, a: number[], lo: number, n: number): voi
   }
 }
 
+/** Whether element i sorts before element j. */
+type Less = (i: number, j: number) => boolean;
+
 /** Positions that sort `v` ascending, in the order numpy's quicksort argsort gives (v holds no NaN). */
 export function numpyQuickArgsort(v: ArrayLike<number>): number[] {
-  const num = v.length;
+  return numpyQuickArgsortBy(v.length, (i, j) => v[i] < v[j]);
+}
+
+/** Positions 0..num-1 in the order numpy's quicksort argsort gives for the comparison `less`. */
+export function numpyQuickArgsortBy(num: number, less: Less): number[] {
   const a = Array.from({ length: num }, (_, i) => i);
   if (num < 2) return a;
   const swap = (i: number, j: number) => {
@@ -55,22 +63,22 @@ export function numpyQuickArgsort(v: ArrayLike<number>): number[] {
   let cdepth = msb(num) * 2;
   for (;;) {
     if (cdepth < 0) {
-      heapsort(v, a, pl, pr - pl + 1);
+      heapsort(less, a, pl, pr - pl + 1);
     } else {
       while (pr - pl > SMALL_QUICKSORT) {
         const pm = pl + ((pr - pl) >> 1);
-        if (v[a[pm]] < v[a[pl]]) swap(pm, pl);
-        if (v[a[pr]] < v[a[pm]]) swap(pr, pm);
-        if (v[a[pm]] < v[a[pl]]) swap(pm, pl);
-        const vp = v[a[pm]];
+        if (less(a[pm], a[pl])) swap(pm, pl);
+        if (less(a[pr], a[pm])) swap(pr, pm);
+        if (less(a[pm], a[pl])) swap(pm, pl);
+        const vp = a[pm];
         let pi = pl;
         let pj = pr - 1;
         swap(pm, pj);
         for (;;) {
           do ++pi;
-          while (v[a[pi]] < vp);
+          while (less(a[pi], vp));
           do --pj;
-          while (vp < v[a[pj]]);
+          while (less(vp, a[pj]));
           if (pi >= pj) break;
           swap(pi, pj);
         }
@@ -87,9 +95,8 @@ export function numpyQuickArgsort(v: ArrayLike<number>): number[] {
       }
       for (let pi = pl + 1; pi <= pr; ++pi) {
         const vi = a[pi];
-        const vp = v[vi];
         let pj = pi;
-        while (pj > pl && vp < v[a[pj - 1]]) {
+        while (pj > pl && less(vi, a[pj - 1])) {
           a[pj] = a[pj - 1];
           pj--;
         }

@@ -19,9 +19,6 @@ const IDS = [...COMPETITIONS.keys()]
 const REFUSED: Record<string, RegExp> = {
   // A tweet whose answer is empty (real data has one) makes Jaccard 0/0 when the prediction is empty too.
   "tweet-sentiment-extraction": /selected_text and so does the answer, so its Jaccard score is undefined/,
-  // A week recorded twice where only one of the two is among the patient's 3 latest rows: upstream
-  // pairs arrays of different lengths (the fixture repeats weeks far more often than real data).
-  "osic-pulmonary-fibrosis-progression": /is graded once but the submission has 2 rows for it/,
 };
 
 /** Where the gold submission cannot reach the metric's best value, and why. */

@@ -5,12 +5,24 @@ import { CATALOG, catalogEntry } from "../../src/competitions/catalog.js";
 import { COMPETITIONS, getCompetition } from "../../src/competitions/registry.js";
 import type { Competition } from "../../src/core/competition.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
+import { UPSTREAM_COMMIT } from "../../src/sources/upstream/fetch.js";
 import { FIXTURES, fixtureDataDir } from "../helpers/data-dir.js";
 
-// Scores computed by scripts/golden/graders.py (one module per competition in
-// scripts/golden/grader_cases/) with pandas + scikit-learn, or the metric written out in numpy.
+// expected.json: the scores upstream's own grade.py gives each submission (scripts/golden/upstream/
+// oracle.py; oracle.json says with which libraries). independent.json: the same scores from
+// upstream's steps redone independently (scripts/golden/grader_cases/), which must agree.
 const IDS = fs.readdirSync(FIXTURES).filter((d) => fs.existsSync(path.join(FIXTURES, d, "expected.json")));
 const SRC = decodeURIComponent(new URL("../../src/competitions/", import.meta.url).pathname);
+
+type Score = number | null | "NaN";
+interface OracleRecord {
+  upstream_commit: string;
+  independent_differs: Record<string, { why: string | null }>;
+}
+
+function readScores(id: string, file: string): Record<string, Score> {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, id, file), "utf8")) as Record<string, Score>;
+}
 
 /** The competition from its folder, so a grader is tested even before the registry lists it. */
 async function competitionOf(id: string): Promise<Competition> {
@@ -19,11 +31,13 @@ async function competitionOf(id: string): Promise<Competition> {
 
 describe.each(IDS)("%s grader", async (id) => {
   const competition = await competitionOf(id);
-  const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "expected.json"), "utf8")) as Record<string, number | null>;
+  const expected = readScores(id, "expected.json");
   const dataDir = fixtureDataDir([competition]);
   it.each(Object.entries(expected))("%s scores %s", (name, want) => {
     const report = gradeSubmission(competition, path.join(FIXTURES, id, `${name}.csv`), dataDir);
-    if (want === null) {
+    if (want === "NaN") {
+      expect(report).toMatchObject({ valid_submission: true, score: null, score_text: "NaN", invalid_reason: null });
+    } else if (want === null) {
       expect(report.valid_submission).toBe(false);
       expect(report.score).toBeNull();
       expect(report.invalid_reason).toMatch(/\w/);
@@ -33,6 +47,19 @@ describe.each(IDS)("%s grader", async (id) => {
       expect(report.score).toBe(want);
     }
     expect(report.submission_exists).toBe(true);
+  });
+});
+
+describe("grader oracles", () => {
+  it.each(IDS)("%s: the independent scores equal upstream's but where oracle.json says why not", (id) => {
+    const oracle = JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "oracle.json"), "utf8")) as OracleRecord;
+    expect(oracle.upstream_commit).toBe(UPSTREAM_COMMIT);
+    const expected = readScores(id, "expected.json");
+    const independent = readScores(id, "independent.json");
+    expect(Object.keys(independent).sort()).toEqual(Object.keys(expected).sort());
+    const differs = Object.keys(expected).filter((k) => independent[k] !== expected[k]);
+    expect(differs.sort()).toEqual(Object.keys(oracle.independent_differs).sort());
+    for (const k of differs) expect(oracle.independent_differs[k].why, `${id}/${k}`).toMatch(/\w{3}/);
   });
 });
 

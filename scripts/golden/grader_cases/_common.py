@@ -54,6 +54,6 @@ class Golden:
         return float(-np.mean(np.sum(y_true_onehot * np.log(p), axis=1)))
 
     def finish(self):
-        with open(self.path("expected.json"), "w") as f:
+        with open(self.path("independent.json"), "w") as f:
             json.dump(self.expected, f, indent=2, sort_keys=True)
             f.write("\n")

@@ -13,7 +13,9 @@ def class_names():
         return re.findall(r'^\s*"([^"]+)",\s*$', f.read(), re.M)
 
 
-# freesound-audio-tagging-2019: lwlrap with upstream's swapped arguments (submission > 0 as truth, answers as scores).
+# freesound-audio-tagging-2019: lwlrap of the submission's scores against the answers' labels.
+# (Upstream's prepare_for_metric returns (answers, submission) and grade unpacks them as
+# `sub, ans`: the two names are swapped and cancel out, so the truth is the answers.)
 def generate(g):
     classes = class_names()
     assert len(classes) == 80
@@ -29,18 +31,26 @@ def generate(g):
 
     def score(name):
         """Upstream's steps: same length, first column fname, exact class columns, ids equal after
-        sorting, to_numeric, then sklearn LRAP on (submission > 0) vs answers, weighted by positives."""
+        sorting, to_numeric (dtypes kept: a boolean column stays boolean and scikit-learn cannot
+        negate it), then sklearn LRAP of the submission against answers > 0, weighted by each
+        row's number of labels, rows without labels skipped."""
         a = g.read("answers.csv")
         s = g.read(f"{name}.csv")
         assert len(s) == len(a) and s.columns[0] == "fname" and list(s.columns[1:]) == classes
         s = s.sort_values("fname").reset_index(drop=True)
         a = a.sort_values("fname").reset_index(drop=True)
         assert (s.fname.values == a.fname.values).all()
-        sub = s.iloc[:, 1:].apply(pd.to_numeric).to_numpy(dtype=float)
-        tru = a.iloc[:, 1:].to_numpy(dtype=float)
-        weight = np.sum(sub > 0, axis=1)
+        sub = s.iloc[:, 1:].apply(pd.to_numeric).to_numpy()
+        tru = a.iloc[:, 1:].apply(pd.to_numeric).to_numpy()
+        weight = np.sum(tru > 0, axis=1)
         keep = np.flatnonzero(weight > 0)
-        return label_ranking_average_precision_score(sub[keep] > 0, tru[keep], sample_weight=weight[keep])
+        return label_ranking_average_precision_score(tru[keep] > 0, sub[keep], sample_weight=weight[keep])
+
+    def score_or_none(name):
+        try:
+            return score(name)
+        except Exception:
+            return None
 
     def write(name, values, shuffle=True, names=None):
         df = pd.DataFrame(values, columns=names or classes)
@@ -60,8 +70,9 @@ def generate(g):
     all_positive = np.round(g.rng.rand(n, 80), 2) + 0.01
     cases = {
         "perfect": truth,
-        # Every cell positive makes each row "all labels relevant", which scikit-learn scores as 1.
+        # A constant row ranks every label equal, so each true label gets the worst rank.
         "sample_like": np.full((n, 80), 0.0125),
+        "all_zero": np.zeros((n, 80), dtype=int),
         "all_positive": all_positive,
         "noisy": noisy,
         "one_hot_guess": top,
@@ -70,9 +81,10 @@ def generate(g):
         "gaps": gaps,
         "booleans": noisy > 0,
     }
+    # gaps (NaN) and booleans are refused by scikit-learn's input checks.
     for name, values in cases.items():
         write(name, values)
-        g.record(name, score(name))
+        g.record(name, score_or_none(name))
     write("file_order", noisy, shuffle=False)
     g.record("file_order", score("file_order"))
 
@@ -84,7 +96,6 @@ def generate(g):
             return
         raise AssertionError(f"{name} should be rejected")
 
-    write("all_zero", np.zeros((n, 80), dtype=int))
     swapped = classes[:]
     swapped[3], swapped[4] = swapped[4], swapped[3]
     write("swapped_columns", top, names=swapped)
@@ -101,6 +112,6 @@ def generate(g):
     text = base.astype({"Bark": object})
     text.loc[2, "Bark"] = "yes"
     g.write(text, "text_value.csv")
-    for name in ["all_zero", "swapped_columns", "missing_class", "extra_class", "missing_row", "fname_not_first",
+    for name in ["swapped_columns", "missing_class", "extra_class", "missing_row", "fname_not_first",
                  "wrong_id_name", "duplicate_fname", "text_value"]:
         invalid(name)

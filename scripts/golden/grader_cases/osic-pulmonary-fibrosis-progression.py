@@ -36,17 +36,18 @@ def generate(g):
         conf_all = s.Confidence.fillna(0).astype(float)
         a = a[a.FVC.notna()].copy()
         a["w"] = [int(pw.split("_")[-1]) for pw in a.Patient_Week]
-        # The 3 latest rows per patient (a repeated week is two rows); sorts are stable, where
-        # upstream's quicksort leaves the order of repeated weeks to numpy's internals.
-        a = a.sort_values("w", kind="stable").groupby("Patient").tail(3)
+        # The 3 latest rows per patient (a repeated week is two rows). pandas' default sorts are
+        # numpy's unstable quicksort, as upstream's: a week recorded twice pairs its two rows
+        # with the submission's in the order those sorts leave them.
+        a = a.sort_values("w").groupby("Patient").tail(3)
         keep = set(a.Patient_Week)
-        mask = s.Patient_Week.isin(keep).to_numpy()
-        sub_pw = s.Patient_Week.to_numpy()[mask]
-        order = np.argsort(sub_pw, kind="stable")
-        pred = s.FVC.to_numpy(dtype=float)[mask][order]
-        conf = conf_all.to_numpy()[mask][order]
-        a = a[a.Patient_Week.isin(set(sub_pw))].sort_values("Patient_Week", kind="stable")
+        s = s.assign(Confidence=conf_all)
+        s = s[s.Patient_Week.isin(keep)].sort_values("Patient_Week")
+        a = a.sort_values("Patient_Week")
+        a = a[a.Patient_Week.isin(set(s.Patient_Week))]
         true = a.FVC.to_numpy(dtype=float)
+        pred = s.FVC.to_numpy(dtype=float)
+        conf = s.Confidence.to_numpy(dtype=float)
         assert len(true) == len(pred)
         sd = np.maximum(conf, 70)
         delta = np.minimum(np.abs(true - pred), 1000)

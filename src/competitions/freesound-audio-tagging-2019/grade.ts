@@ -42,10 +42,11 @@ function weightedLrap(relevant: Uint8Array[], scores: Float64Array[]): number {
 }
 
 /**
- * Upstream's lwlrap, with its arguments swapped: the submission's positive cells (> 0) are taken
- * as the true labels and the answers' 0/1 labels as the scores. So only which cells are > 0
- * matters, rows with no positive cell are skipped, and a row that is positive everywhere (any
- * all-positive probabilities, like the sample submission) scores 1. Columns must match exactly.
+ * Label-weighted LRAP of the submission's scores against the answers' labels (cells > 0), as
+ * upstream computes it with scikit-learn: rows are matched by sorted fname, answer rows without a
+ * label are skipped, and a row predicting the same score everywhere ranks every true label last
+ * among equals. scikit-learn refuses NaN scores and cannot negate boolean columns. Columns must
+ * match the sample submission exactly.
  */
 export function grade(submission: Table, answers: Answers): number {
   const ans = requireTable(answers);
@@ -71,20 +72,34 @@ export function grade(submission: Table, answers: Answers): number {
   for (const c of CLASS_NAMES) answersColumn(ans, c);
   const ansOrder = sortOrder(ansId);
   const subOrder = alignToAnswers(submission.data.get("fname")!, ansId, ansOrder, "fname");
+  for (const c of CLASS_NAMES) {
+    // pandas keeps an all-boolean column boolean, and scikit-learn's `-y_score` fails on it.
+    if (submission.data.get(c)!.kind === "bool") {
+      throw new InvalidSubmissionError(`Column "${c}" holds booleans; give a numeric score for every class.`);
+    }
+  }
   const pred = CLASS_NAMES.map((c) => numericInOrder(submission.data.get(c)!, subOrder, c));
   const truth = CLASS_NAMES.map((c) => numericInOrder(ans.data.get(c)!, ansOrder, c));
+  for (let k = 0; k < pred.length; k++) {
+    const i = pred[k].findIndex((v) => !Number.isFinite(v));
+    if (i >= 0) {
+      throw new InvalidSubmissionError(
+        `Column "${CLASS_NAMES[k]}" holds ${Number.isNaN(pred[k][i]) ? "an empty or NaN cell" : "an infinite value"} (row for fname ${JSON.stringify(String(ansId.values[ansOrder[i]]))}); every score must be a finite number.`,
+      );
+    }
+  }
 
   const relevant: Uint8Array[] = [];
   const scores: Float64Array[] = [];
   for (let i = 0; i < ans.rowCount; i++) {
-    const rel = Uint8Array.from(pred, (col) => (col[i] > 0 ? 1 : 0));
+    const rel = Uint8Array.from(truth, (col) => (col[i] > 0 ? 1 : 0));
     if (!rel.some((r) => r === 1)) continue;
     relevant.push(rel);
-    scores.push(Float64Array.from(truth, (col) => col[i]));
+    scores.push(Float64Array.from(pred, (col) => col[i]));
   }
   if (relevant.length === 0) {
-    // Upstream then hands scikit-learn empty arrays, which it refuses.
-    throw new InvalidSubmissionError("Every prediction is 0 or less (or missing); predict a positive score for at least one class.");
+    // Upstream then hands scikit-learn empty arrays, which it refuses; the answers are at fault.
+    throw new Error("The answers give no clip a label, so lwlrap is undefined.");
   }
   return weightedLrap(relevant, scores);
 }

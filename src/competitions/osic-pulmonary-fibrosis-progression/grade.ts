@@ -3,6 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { type Column, type Table, cellAt } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { numpySum } from "../../metrics/sum.js";
+import { numpyQuickArgsort, numpyQuickArgsortBy } from "../../prepare/numpy-argsort.js";
 import { answersColumn, cellText, compareStrings, numericInOrder, submissionColumn } from "../../grading/columns.js";
 
 /** pandas' is_numeric_dtype: integer, float and all-boolean columns count; text and gappy booleans do not. */
@@ -51,57 +52,53 @@ export function grade(submission: Table, answers: Answers): number {
   const subFvc = numericInOrder(subFvcCol, null, "FVC");
   const subConf = numericInOrder(subConfCol, null, "Confidence");
 
-  // Each patient's three latest weeks among rows with a known FVC (the others are dummy rows).
-  const byPatient = new Map<string, { week: number; row: number }[]>();
-  for (let i = 0; i < ans.rowCount; i++) {
-    if (Number.isNaN(ansFvc[i])) continue;
+  // Each patient's three latest weeks among rows with a known FVC (the others are dummy rows),
+  // taken as upstream does: rows sorted by week with numpy's unstable quicksort, then each
+  // patient's last three in that order. Which of a week recorded twice comes first there
+  // decides, through the next sort, which FVC each of its two submitted rows is compared with.
+  const measured = [...Array(ans.rowCount).keys()].filter((i) => !Number.isNaN(ansFvc[i]));
+  const weeks = measured.map((i) => {
     const pw = ansPw.values[i]!;
-    const week = Number.parseInt(pw.slice(pw.lastIndexOf("_") + 1), 10);
-    const patient = ansPatient.values[i] ?? "";
-    let list = byPatient.get(patient);
-    if (!list) byPatient.set(patient, (list = []));
-    list.push({ week, row: i });
-  }
-  // Answer rows graded, by Patient_Week; a week recorded twice for a patient (real data has a
-  // few) is two graded rows.
-  const graded = new Map<string, number[]>();
-  for (const list of byPatient.values()) {
-    list.sort((a, b) => a.week - b.week);
-    for (const { row } of list.slice(-3)) {
-      const pw = ansPw.values[row]!;
-      const rows = graded.get(pw);
-      if (rows) rows.push(row);
-      else graded.set(pw, [row]);
-    }
-  }
+    return Number.parseInt(pw.slice(pw.lastIndexOf("_") + 1), 10);
+  });
+  const byWeek = numpyQuickArgsort(weeks).map((k) => measured[k]);
+  const patientOf = (i: number) => ansPatient.values[i] ?? "";
+  const remaining = new Map<string, number>();
+  for (const i of byWeek) remaining.set(patientOf(i), (remaining.get(patientOf(i)) ?? 0) + 1);
+  const latest = byWeek.filter((i) => {
+    const left = remaining.get(patientOf(i))!;
+    remaining.set(patientOf(i), left - 1);
+    return left <= 3;
+  });
+  const gradedIds = new Set(latest.map((i) => ansPw.values[i]!));
 
-  const subRowsOf = new Map<string, number[]>();
-  for (let i = 0; i < submission.rowCount; i++) {
-    const pw = subPw.values[i] as string;
-    if (!graded.has(pw)) continue;
-    const rows = subRowsOf.get(pw);
-    if (rows) rows.push(i);
-    else subRowsOf.set(pw, [i]);
-  }
-  // Upstream pairs the two sides' graded rows after sorting each by Patient_Week, so they pair
-  // up only when each week has as many submitted rows as graded answer rows; otherwise its
-  // arrays differ in length and it fails.
-  const ids = [...subRowsOf.keys()].sort(compareStrings);
-  const truthRows = ids.flatMap((pw) => graded.get(pw)!);
-  const subRows = ids.flatMap((pw) => subRowsOf.get(pw)!);
-  if (truthRows.length !== subRows.length) {
-    const pw = ids.find((id) => graded.get(id)!.length !== subRowsOf.get(id)!.length)!;
-    const [want, got] = [graded.get(pw)!.length, subRowsOf.get(pw)!];
+  // Both sides sorted by Patient_Week (quicksort again), restricted to the weeks both hold, and
+  // compared position by position.
+  const subKept = [...Array(submission.rowCount).keys()].filter((i) => gradedIds.has(subPw.values[i] as string));
+  const subRows = pythonStringQuickSort(subKept, (i) => subPw.values[i] as string);
+  const submitted = new Set(subRows.map((i) => subPw.values[i] as string));
+  const truthRows = pythonStringQuickSort(latest, (i) => ansPw.values[i]!).filter((i) => submitted.has(ansPw.values[i]!));
+  if (truthRows.length !== subRows.length && truthRows.length !== 1 && subRows.length !== 1) {
+    // numpy cannot broadcast arrays of different lengths (one of length 1 it can).
     throw new InvalidSubmissionError(
-      `Patient_Week "${pw}" is graded ${want === 1 ? "once" : `${want} times`} but the submission has ${got.length} rows for it ` +
-        `(data rows ${got.map((r) => r + 1).join(", ")}); submit one row per row of the sample submission.`,
+      `The submission's ${subRows.length} graded rows do not pair with the ${truthRows.length} graded answer rows: ` +
+        `a Patient_Week the answers record twice needs two rows, as in the sample submission.`,
     );
   }
-  const values = new Float64Array(subRows.length);
-  subRows.forEach((s, k) => {
+  const n = truthRows.length === 0 || subRows.length === 0 ? 0 : Math.max(truthRows.length, subRows.length);
+  const values = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const s = subRows[subRows.length === 1 ? 0 : k];
+    const t = truthRows[truthRows.length === 1 ? 0 : k];
     const conf = Number.isNaN(subConf[s]) ? 0 : subConf[s];
-    values[k] = laplaceLogLikelihood(ansFvc[truthRows[k]], subFvc[s], conf);
-  });
+    values[k] = laplaceLogLikelihood(ansFvc[t], subFvc[s], conf);
+  }
   // np.mean of nothing is NaN, which upstream reports as the score.
-  return values.length === 0 ? NaN : numpySum(values) / values.length;
+  return n === 0 ? NaN : numpySum(values) / n;
+}
+
+/** rows reordered as pandas' default sort_values orders them by a text column (numpy's object quicksort). */
+function pythonStringQuickSort(rows: number[], key: (row: number) => string): number[] {
+  const keys = rows.map(key);
+  return numpyQuickArgsortBy(rows.length, (i, j) => compareStrings(keys[i], keys[j]) < 0).map((k) => rows[k]);
 }
