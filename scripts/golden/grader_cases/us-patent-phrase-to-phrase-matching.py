@@ -55,3 +55,13 @@ def generate(g):
         g.write(df, f"{name}.csv")
         assert score(name, g) is None, name
         g.record(name, None)
+    # A gap or a constant column makes r NaN, which scipy >= 1.14 returns (1.13 and older raised on
+    # NaN input): a valid submission with a NaN score.
+    gap = noisy.copy()
+    gap[7] = np.nan
+    for name, pred in {"gap": gap, "constant": np.full(n, 0.5)}.items():
+        g.write(pd.DataFrame({"id": ids, "score": pred}).sample(frac=1, random_state=4), f"{name}.csv")
+        with np.errstate(invalid="ignore", divide="ignore"):
+            r = score(name, g)
+        assert np.isnan(r), name
+        g.record(name, r)
