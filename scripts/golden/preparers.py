@@ -2,8 +2,10 @@
 """Oracle for the upstream preparers. Each module in preparer_cases/ (named after a competition)
 writes synthetic raw files shaped like that competition's Kaggle data (make_raw) and applies
 upstream's documented preparation steps with pandas + scikit-learn (prepare). This script runs
-them and records the md5 of every produced file in test/fixtures/preparers/<id>/expected.json,
-next to the raw files. Run with Debian's /usr/bin/python3: `preparers.py [ID ...]` (default all)."""
+them and records the md5 of every produced file in test/fixtures/preparers/<id>/independent.json,
+next to the raw files (upstream's own preparers then write expected.json from the same raw files:
+scripts/golden/upstream/oracle.py). MLEBENCH_PREPARER_FIXTURES names another fixtures root.
+Run with Debian's /usr/bin/python3: `preparers.py [ID ...]` (default all)."""
 import importlib.util
 import json
 import os
@@ -16,7 +18,7 @@ import sklearn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "preparer_cases")
-ROOT = os.path.join(HERE, "..", "..", "test", "fixtures", "preparers")
+ROOT = os.environ.get("MLEBENCH_PREPARER_FIXTURES") or os.path.join(HERE, "..", "..", "test", "fixtures", "preparers")
 sys.path.insert(0, CASES)
 
 from _common import listing  # noqa: E402
@@ -44,7 +46,7 @@ def run(cid):
         shutil.copytree(os.path.join(out, "raw"), raw_copy)
         case.prepare(raw_copy, public, private)
         expected = dict(sorted({**listing("public", public), **listing("private", private)}.items()))
-    with open(os.path.join(out, "expected.json"), "w") as f:
+    with open(os.path.join(out, "independent.json"), "w") as f:
         json.dump({"pandas": pd.__version__, "sklearn": sklearn.__version__, "md5": expected}, f, indent=2)
         f.write("\n")
     print(cid, len(expected), "files", file=sys.stderr)

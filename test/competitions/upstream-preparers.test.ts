@@ -1,19 +1,44 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import yauzl from "yauzl";
 import { describe, expect, it } from "vitest";
 import { catalogEntry } from "../../src/competitions/catalog.js";
 import { PREPARERS } from "../../src/competitions/preparers.js";
-import { listFiles } from "../../src/io/extract.js";
+import type { UpstreamPrepareContext } from "../../src/core/competition.js";
+import { extractArchive, listFiles } from "../../src/io/extract.js";
 import { md5File } from "../../src/prepare/prepare.js";
+import { tempDir } from "../helpers/data-dir.js";
 import { PREPARER_FIXTURES as FIXTURES, runFixturePreparer } from "../helpers/prepare-fixture.js";
 import crypto from "node:crypto";
 
-// Expected md5s come from scripts/golden/preparers.py: the same steps done by pandas and
-// scikit-learn on the same synthetic raw files.
+// Each fixture holds three listings of the same outputs (md5 per file, zips by member):
+// expected.json from upstream's own prepare.py run on raw/ (scripts/golden/upstream/oracle.py),
+// independent.json from the same steps redone with pandas + scikit-learn (scripts/golden/preparers.py),
+// and oracle.json, which says where and why the two differ.
 const SRC = decodeURIComponent(new URL("../../src/competitions/", import.meta.url).pathname);
 const IDS = fs.readdirSync(FIXTURES).filter((d) => fs.existsSync(path.join(FIXTURES, d, "expected.json")));
+
+/** What oracle.json says about one file where upstream's listing and the independent one differ. */
+interface Difference {
+  upstream: string | null;
+  independent: string | null;
+  why: string | null;
+  /** Present for archives: md5 of each file member of upstream's. */
+  upstream_members?: Record<string, string>;
+  /** False where upstream's bytes change from run to run (its md5 is then null). */
+  upstream_reproducible?: boolean;
+}
+
+interface Oracle {
+  upstream_ran: boolean;
+  why?: string | null;
+  independent_differs: Record<string, Difference>;
+}
+
+function oracle(id: string): Oracle {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "oracle.json"), "utf8")) as Oracle;
+}
 
 /** md5 of each file member of a zip, keyed "<rel>:<member>" (zips are compared by content, not bytes). */
 function zipListing(file: string, rel: string): Promise<Record<string, string>> {
@@ -41,11 +66,10 @@ function zipListing(file: string, rel: string): Promise<Record<string, string>> 
   });
 }
 
-/** Run a competition's preparer on a copy of its fixture's raw/ (after `arrange`) and list the md5 of every output. */
-async function prepareFixture(id: string, arrange: (raw: string) => void = () => {}): Promise<Record<string, string>> {
-  const { public: pub, private: priv } = await runFixturePreparer(id, arrange);
+/** md5 of every output under the prepared folders, zips listed by member. */
+async function listing(ctx: UpstreamPrepareContext): Promise<Record<string, string>> {
   const actual: Record<string, string> = {};
-  for (const [label, d] of [["public", pub], ["private", priv]] as const) {
+  for (const [label, d] of [["public", ctx.public], ["private", ctx.private]] as const) {
     for (const f of listFiles(d)) {
       if (f.toLowerCase().endsWith(".zip")) Object.assign(actual, await zipListing(path.join(d, f), `${label}/${f}`));
       else actual[`${label}/${f}`] = md5File(path.join(d, f));
@@ -54,16 +78,67 @@ async function prepareFixture(id: string, arrange: (raw: string) => void = () =>
   return actual;
 }
 
-function expectedMd5s(id: string): Record<string, string> {
-  return JSON.parse(fs.readFileSync(path.join(FIXTURES, id, "expected.json"), "utf8")).md5 as Record<string, string>;
+/** Run a competition's preparer on a copy of its fixture's raw/ (after `arrange`) and list the md5 of every output. */
+async function prepareFixture(id: string, arrange: (raw: string) => void = () => {}): Promise<Record<string, string>> {
+  return listing(await runFixturePreparer(id, arrange));
+}
+
+function md5s(id: string, file: "expected.json" | "independent.json"): Record<string, string | null> {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, id, file), "utf8")).md5 as Record<string, string | null>;
+}
+
+/** Upstream's md5s, except for the files the port marks unverifiable: there the independent layout's, which the port writes too. */
+function wanted(id: string): Record<string, string | null> {
+  const upstream = md5s(id, "expected.json");
+  const independent = md5s(id, "independent.json");
+  const unverifiable = new Set(PREPARERS.get(id)?.unverifiable ?? []);
+  return Object.fromEntries(Object.entries(upstream).map(([k, v]) => [k, unverifiable.has(k) ? independent[k] : v]));
+}
+
+/** md5 of each file member of a 7z or tar archive the port wrote. */
+async function archiveMembers(file: string): Promise<Record<string, string>> {
+  const dest = tempDir();
+  await extractArchive(file, dest);
+  return Object.fromEntries(listFiles(dest).map((f) => [f, md5File(path.join(dest, f))]));
 }
 
 describe.each(IDS)("%s preparer", (id) => {
-  it("writes byte-identical files to pandas + scikit-learn's", async () => {
-    const expected = expectedMd5s(id);
-    const actual = await prepareFixture(id);
+  it("writes upstream's bytes (and upstream's members, in archives whose bytes cannot match)", async () => {
+    const expected = wanted(id);
+    const ctx = await runFixturePreparer(id);
+    const actual = await listing(ctx);
     expect(Object.keys(actual).sort()).toEqual(Object.keys(expected).sort());
     expect(actual).toEqual(expected);
+    for (const [file, d] of Object.entries(oracle(id).independent_differs)) {
+      // An archive upstream leaves without any file (invasive-species-monitoring's) has nothing to compare.
+      if (d.upstream_members === undefined || Object.keys(d.upstream_members).length === 0) continue;
+      const [label, rel] = [file.slice(0, file.indexOf("/")), file.slice(file.indexOf("/") + 1)];
+      const members = await archiveMembers(path.join(label === "public" ? ctx.public : ctx.private, rel));
+      expect(members, file).toEqual(d.upstream_members);
+    }
+  });
+});
+
+describe.each(IDS)("%s oracle", (id) => {
+  it("has upstream and the independent steps agree on every file but those oracle.json explains", () => {
+    const upstream = md5s(id, "expected.json");
+    const independent = md5s(id, "independent.json");
+    const o = oracle(id);
+    const names = [...new Set([...Object.keys(upstream), ...Object.keys(independent)])].sort();
+    const disagree = names.filter((k) => (upstream[k] ?? null) !== (independent[k] ?? null));
+    expect(disagree).toEqual(Object.keys(o.independent_differs).sort());
+    for (const [file, d] of Object.entries(o.independent_differs)) {
+      expect(d.why, file).toBeTruthy();
+      expect(d.upstream, file).toBe(upstream[file] ?? null);
+      expect(d.independent, file).toBe(independent[file] ?? null);
+    }
+    // Where upstream's preparer cannot run on the fixture, expected.json keeps the independent md5s and says why.
+    if (!o.upstream_ran) expect(o.why).toBeTruthy();
+  });
+
+  it("marks unverifiable every file whose bytes cannot match upstream's", () => {
+    const unverifiable = PREPARERS.get(id)?.unverifiable ?? [];
+    for (const file of Object.keys(oracle(id).independent_differs)) expect(unverifiable, file).toContain(file);
   });
 });
 
@@ -74,7 +149,7 @@ describe("archives as Kaggle ships them", () => {
       execFileSync("7z", ["a", "-bd", "-y", "train.7z", "train"], { cwd: raw, stdio: "ignore" });
       fs.rmSync(path.join(raw, "train"), { recursive: true });
     });
-    expect(actual).toEqual(expectedMd5s(id));
+    expect(actual).toEqual(wanted(id));
   });
 });
 
@@ -91,8 +166,24 @@ describe("preparer registry", () => {
 
   it("marks as unverifiable only files the preparer really writes", () => {
     for (const [id, spec] of PREPARERS) {
-      const outputs = Object.keys(expectedMd5s(id));
+      const outputs = Object.keys(md5s(id, "expected.json"));
       for (const f of spec.unverifiable ?? []) expect(outputs, `${id}: ${f}`).toContain(f);
     }
+  });
+});
+
+describe("oracle shims of the preparers", () => {
+  it("test_compat_preparers.py passes under Debian's python3", () => {
+    // Offline downloads, the Parquet and TensorFlow stand-ins, pandas releases: each on known values.
+    const repo = path.join(SRC, "..", "..");
+    const file = path.join(repo, "scripts", "golden", "upstream", "test_compat_preparers.py");
+    const run = spawnSync("/usr/bin/python3", ["-m", "unittest", "-v", file], {
+      cwd: repo,
+      encoding: "utf8",
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(Number(/Ran (\d+) tests?/.exec(run.stderr)?.[1])).toBeGreaterThanOrEqual(10);
+    expect(run.stderr).not.toMatch(/\bFAIL\b|\bERROR\b/);
   });
 });

@@ -3,7 +3,11 @@ import path from "node:path";
 import type { UpstreamPrepareContext, UpstreamSpec } from "../../src/core/competition.js";
 import { tempDir } from "./data-dir.js";
 
-/** Synthetic raw files and expected outputs of each upstream preparer (scripts/golden/preparers.py). */
+/**
+ * Synthetic raw files of each upstream preparer (scripts/golden/preparers.py) with the md5s of its
+ * outputs: upstream's own (expected.json, scripts/golden/upstream/oracle.py) and the independent
+ * steps' (independent.json), and where and why they differ (oracle.json).
+ */
 export const PREPARER_FIXTURES = decodeURIComponent(new URL("../fixtures/preparers/", import.meta.url).pathname);
 const SRC = decodeURIComponent(new URL("../../src/competitions/", import.meta.url).pathname);
 

@@ -31,8 +31,15 @@ def dates(rs, n):
     return out
 
 
-def comments(rs, n):
-    return ['"%s"' % " ".join(rs.choice(PIECES, size=rs.randint(1, 3))) for _ in range(n)]
+def comments(rs, n, taken=()):
+    """n comments, none of them in taken: upstream checks that no test comment is also a training one
+    (Kaggle's are distinct), while repeats within one file are kept."""
+    out = []
+    while len(out) < n:
+        text = '"%s"' % " ".join(rs.choice(PIECES, size=rs.randint(1, 4)))
+        if text not in taken:
+            out.append(text)
+    return out
 
 
 def make_raw(raw):
@@ -46,7 +53,7 @@ def make_raw(raw):
     test = pd.DataFrame({
         "Insult": (rs.random_sample(n_test) < 0.26).astype(int),
         "Date": dates(rs, n_test),
-        "Comment": comments(rs, n_test),
+        "Comment": comments(rs, n_test, taken=set(train["Comment"])),
         "Usage": rs.choice(["PublicTest", "PrivateTest"], size=n_test),
     })
     train.to_csv(os.path.join(raw, "train.csv"), index=False)

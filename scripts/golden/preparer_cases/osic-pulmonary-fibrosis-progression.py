@@ -10,7 +10,9 @@ from sklearn.model_selection import train_test_split
 def osic_raw(patients=30, seed=31):
     """Patients listed out of id order, visits partly out of week order, and repeated weeks (as in
     Kaggle's file) at each patient's first visit, so the unstable sort upstream uses decides which
-    repeated visit becomes the public test row."""
+    repeated visit becomes the public test row. Every patient repeats the same number of visits:
+    upstream checks that each held-out patient has as many answer rows as the others, which repeated
+    weeks add to."""
     rs = np.random.RandomState(seed)
     ids = ["ID00%011d%010d" % (a, b) for a, b in rs.randint(0, 10**10, size=(patients, 2), dtype=np.int64)]
     rows = []
@@ -20,7 +22,7 @@ def osic_raw(patients=30, seed=31):
         smoke = rs.choice(["Ex-smoker", "Never smoked", "Currently smokes"], p=[0.65, 0.3, 0.05])
         n = int(rs.randint(6, 11))
         weeks = np.sort(rs.choice(np.arange(-5, 134), size=n, replace=False))
-        weeks = np.concatenate([[weeks[0]] * int(rs.randint(1, 4)), weeks[1:], weeks[rs.randint(1, n, size=1)]])
+        weeks = np.concatenate([[weeks[0]] * 3, weeks[1:], weeks[rs.randint(1, n, size=1)]])
         order = np.arange(len(weeks))
         rs.shuffle(order[len(order) // 2 :])
         for w in weeks[order]:
