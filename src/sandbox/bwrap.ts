@@ -187,7 +187,7 @@ export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, e
 }
 
 /** The command as started inside the sandbox: drop to the agent uid, then the init that serves loopback ports. */
-export function entryArgv(spec: SandboxSpec, id: Identity, command: string[], cgroupLimited = true): string[] {
+export function entryArgv(spec: SandboxSpec, id: Identity, command: string[], cgroupLimited = true, cwd?: string): string[] {
   const out: string[] = [];
   if (!cgroupLimited && spec.limits.pids !== null) {
     // Without a pids cgroup, RLIMIT_NPROC (per uid) is the fallback that stops a fork bomb.
@@ -205,6 +205,7 @@ export function entryArgv(spec: SandboxSpec, id: Identity, command: string[], cg
     );
   }
   out.push(`${SANDBOX_PATHS.runtime}/node`, `${SANDBOX_PATHS.runtime}/init.mjs`);
+  if (cwd !== undefined) out.push("--cwd", cwd);
   for (const s of spec.sockets) {
     if (s.loopbackPort !== undefined) out.push("--forward", `${s.loopbackPort}=${SANDBOX_PATHS.runtime}/${s.name}`);
   }
@@ -294,13 +295,14 @@ async function createSandbox(bin: string, spec: SandboxSpec, id: Identity, dirs:
         const setenv = Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]);
         // Arguments travel through a file descriptor so that the sandbox's pid 1, whose command
         // line the agent can read, does not list host paths.
-        const fds = [feed("args", [...base, "--chdir", cwd, "--clearenv", ...setenv].map((x) => `${x}\0`).join(""))];
+        // The command's folder is entered by the init, as the agent: bwrap starts in /.
+        const fds = [feed("args", [...base, "--chdir", "/", "--clearenv", ...setenv].map((x) => `${x}\0`).join(""))];
         const argv = [bin, "--args", "3"];
         if (filter !== null) {
           fds.push(feed("seccomp", filter));
           argv.push("--seccomp", "4");
         }
-        argv.push("--", ...entryArgv(spec, id, command, cgroupLimited));
+        argv.push("--", ...entryArgv(spec, id, command, cgroupLimited, cwd));
         return { argv: stage ? stagedArgv(stage, argv) : argv, fds };
       },
       hostEnv: () => ({ PATH: "/usr/sbin:/usr/bin:/sbin:/bin" }),

@@ -1,13 +1,14 @@
-// Sandbox init, run as `node /run/mlebench/init.mjs [--forward PORT=SOCKET]... [--env-file FILE] -- cmd arg...`.
+// Sandbox init, run as `node /run/mlebench/init.mjs [--cwd DIR] [--forward PORT=SOCKET]... [--env-file FILE] -- cmd arg...`.
 // The sandbox has no network, so loopback ports the agent expects (validation server on 5000,
 // proxy on 3128) are forwarded to the harness's Unix sockets; then the agent command runs and
-// its exit status becomes ours. This file is bind-mounted alone, so it imports only node: builtins.
+// its exit status becomes ours. It enters the command's folder itself, already as the agent's
+// uid: bwrap, as root without capabilities, could not enter a folder private to that uid. This file is bind-mounted alone, so it imports only node: builtins.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 
-const USAGE = "usage: node init.mjs [--forward PORT=SOCKETPATH]... [--env-file FILE] -- cmd arg...";
+const USAGE = "usage: node init.mjs [--cwd DIR] [--forward PORT=SOCKETPATH]... [--env-file FILE] -- cmd arg...";
 
 function die(message: string, code: number): never {
   process.stderr.write(`init: ${message}\n`);
@@ -61,6 +62,12 @@ while (i < argv.length) {
     forwards.push({ port: Number(m[1]), socket: m[2] });
   } else if (arg === "--env-file") {
     envFile = value;
+  } else if (arg === "--cwd") {
+    try {
+      process.chdir(value);
+    } catch (e) {
+      die(`init: cannot enter ${value}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 126);
+    }
   } else {
     die(`unknown option ${arg}\n${USAGE}`, 2);
   }

@@ -120,6 +120,12 @@ describe("entryArgv", () => {
   it("as a user needs no setpriv", () => {
     expect(entryArgv(spec({ sockets: [] }), user, ["true"])).toEqual(["/run/mlebench/node", "/run/mlebench/init.mjs", "--", "true"]);
   });
+
+  it("has the init enter the command's folder, already as the agent (bwrap itself starts in /)", () => {
+    expect(entryArgv(spec({ sockets: [] }), root, ["true"], true, "/home/workspace").slice(-5)).toEqual([
+      "/run/mlebench/init.mjs", "--cwd", "/home/workspace", "--", "true",
+    ]);
+  });
 });
 
 describe("hidden files", () => {

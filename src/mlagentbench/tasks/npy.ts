@@ -29,7 +29,11 @@ export function writeNpy(file: string, tensor: Float64Tensor): void {
 
 /** Read a .npy file holding a C-ordered little-endian float64 array (what numpy.save writes for float64 data). */
 export function readNpy(file: string): Float64Tensor {
-  const buf = fs.readFileSync(file);
+  return parseNpy(fs.readFileSync(file), file);
+}
+
+/** Parse the bytes of a .npy file (named `file` in errors) as {@link readNpy} does. */
+export function parseNpy(buf: Buffer, file: string): Float64Tensor {
   if (buf.length < 10 || !buf.subarray(0, 6).equals(MAGIC)) throw new Error(`${file} is not a .npy file`);
   const major = buf[6];
   const lengthBytes = major === 1 ? 2 : 4;

@@ -10,6 +10,7 @@ import { InvalidSubmissionError, UserError } from "../../core/errors.js";
 import { archiveKind, extractArchive } from "../../io/extract.js";
 import { downloadToFile, HttpStatusError, redactUrl, TransferError } from "../../sources/kaggle/download.js";
 import { withRetries, type RetryPolicy } from "../../sources/retry.js";
+import { makeEvalDir } from "./eval-io.js";
 import { PYTHON } from "./runner.js";
 import { copyStarterFiles, loadBaseline } from "./starter.js";
 import type { Direction, ResearchTask, TaskContext, TaskRunner } from "./types.js";
@@ -302,11 +303,10 @@ export async function runEvaluation(options: {
   env?: Record<string, string>;
   what: string;
 }): Promise<number> {
-  const ioName = `.eval-${randomBytes(6).toString("hex")}`;
-  const ioDir = path.join(options.workspaceDir, ioName);
-  fs.mkdirSync(ioDir);
+  const io = makeEvalDir(options.workspaceDir, ".eval");
+  const ioName = io.name;
   try {
-    for (const file of options.privateFiles) fs.cpSync(file, path.join(ioDir, path.basename(file)), { recursive: true });
+    for (const file of options.privateFiles) fs.cpSync(file, path.join(io.path, path.basename(file)), { recursive: true });
     const run = await options.runner({
       argv: [PYTHON, "-", ioName, ...(options.args ?? [])],
       input: fs.readFileSync(options.script, "utf8"),
@@ -315,15 +315,15 @@ export async function runEvaluation(options: {
       env: { PYTHONDONTWRITEBYTECODE: "1", ...options.env },
     });
     if (run.timedOut) throw new InvalidSubmissionError(`${options.what} cannot be scored: the evaluation did not finish within ${options.timeoutMs / 1000} s`);
-    const reportFile = path.join(ioDir, "report.json");
-    if (!fs.existsSync(reportFile)) {
+    if (!io.has("report.json")) {
       const output = outputTail(`${run.stdout}\n${run.stderr}`);
       throw new InvalidSubmissionError(`${options.what} cannot be scored: the evaluation ended (exit code ${run.exitCode}) without a result.${output ? `\nLast output:\n${output}` : ""}`);
     }
     let report: EvalReport;
     try {
-      report = JSON.parse(fs.readFileSync(reportFile, "utf8")) as EvalReport;
+      report = JSON.parse(io.read("report.json", 1 << 20, options.what).toString("utf8")) as EvalReport;
     } catch (e) {
+      if (e instanceof InvalidSubmissionError) throw e;
       throw new InvalidSubmissionError(`${options.what} cannot be scored: the evaluation's report is not valid JSON (${(e as Error).message})`);
     }
     if (report.error !== undefined) throw new InvalidSubmissionError(`${options.what} cannot be scored: ${report.error}`);
@@ -333,7 +333,7 @@ export async function runEvaluation(options: {
     }
     return score;
   } finally {
-    fs.rmSync(ioDir, { recursive: true, force: true });
+    io.remove();
   }
 }
 

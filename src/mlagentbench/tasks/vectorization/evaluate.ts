@@ -1,10 +1,11 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InvalidSubmissionError } from "../../../core/errors.js";
 import { RandomState } from "../../../rng/random-state.js";
-import { readNpy, writeNpy, type Float64Tensor } from "../npy.js";
+import { makeEvalDir } from "../eval-io.js";
+import { parseNpy, writeNpy, type Float64Tensor } from "../npy.js";
 import { PYTHON } from "../runner.js";
 import type { TaskRunner } from "../types.js";
 
@@ -131,10 +132,10 @@ export async function evaluateVectorization(workspaceDir: string, runner: TaskRu
   const rng = new RandomState(seed);
   const kernel = normalTensor(rng, [LAYER.kernelSize, LAYER.kernelSize, LAYER.inputChannels, LAYER.filters]);
   const bias = normalTensor(rng, [1, 1, 1, LAYER.filters]);
-  // The harness reads and writes here; it lies in the workspace because that is the one folder both sides see.
-  const ioName = `.vectorization-eval-${randomBytes(6).toString("hex")}`;
-  const ioDir = path.join(workspaceDir, ioName);
-  fs.mkdirSync(ioDir);
+  const io = makeEvalDir(workspaceDir, ".vectorization-eval");
+  const ioName = io.name;
+  const ioDir = io.path;
+  const what = "train.py";
   try {
     writeNpy(path.join(ioDir, "kernel.npy"), kernel);
     writeNpy(path.join(ioDir, "bias.npy"), bias);
@@ -153,25 +154,32 @@ export async function evaluateVectorization(workspaceDir: string, runner: TaskRu
       env: { OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1", PYTHONDONTWRITEBYTECODE: "1" },
     });
     if (result.timedOut) throw new InvalidSubmissionError(`train.py cannot be scored: timing its forward passes did not finish within ${timeoutMs / 1000} s`);
-    const reportFile = path.join(ioDir, "report.json");
-    if (!fs.existsSync(reportFile)) {
+    if (!io.has("report.json")) {
       const output = tail(`${result.stdout}\n${result.stderr}`);
       throw new InvalidSubmissionError(`train.py cannot be scored: the evaluation ended (exit code ${result.exitCode}) without a result.${output ? `\nLast output:\n${output}` : ""}`);
     }
-    const report = JSON.parse(fs.readFileSync(reportFile, "utf8")) as { error?: string; times?: number[]; python?: string; numpy?: string };
+    let report: { error?: string; times?: number[]; python?: string; numpy?: string };
+    try {
+      report = JSON.parse(io.read("report.json", 1 << 20, what).toString("utf8")) as typeof report;
+    } catch (e) {
+      if (e instanceof InvalidSubmissionError) throw e;
+      throw new InvalidSubmissionError(`train.py cannot be scored: the evaluation's report.json is not JSON (${(e as Error).message})`);
+    }
     if (report.error !== undefined) throw new InvalidSubmissionError(`train.py cannot be scored: ${report.error}`);
     const times = report.times ?? [];
     if (times.length === 0 || !times.every((t) => Number.isFinite(t) && t >= 0)) throw new InvalidSubmissionError("train.py cannot be scored: the harness reported no valid timings");
 
     for (let i = 0; i < times.length; i++) {
-      const problem = compareOutputs(readNpy(path.join(ioDir, `output_${i}.npy`)), referenceForward(batches[i], kernel, bias));
+      const expected = referenceForward(batches[i], kernel, bias);
+      const name = `output_${i}.npy`;
+      const problem = compareOutputs(parseNpy(io.read(name, 1024 + expected.data.length * 8, what), name), expected);
       if (problem !== null) {
         throw new InvalidSubmissionError(`forward() gives a wrong result for test batch ${i + 1}: ${problem}. A fast forward pass counts only when its output is correct.`);
       }
     }
     return { score: median(times), times, seed, python: report.python ?? "unknown", numpy: report.numpy ?? "unknown" };
   } finally {
-    fs.rmSync(ioDir, { recursive: true, force: true });
+    io.remove();
   }
 }
 

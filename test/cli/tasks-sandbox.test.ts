@@ -1,0 +1,125 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, mlebenchAsync, REPO } from "../helpers/cli.js";
+import { tempDir } from "../helpers/data-dir.js";
+import { openaiText, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
+import { getSandboxBackend } from "../../src/sandbox/registry.js";
+
+// `tasks run` and `tasks eval` as users run them: no --sandbox flag, so bubblewrap, and as root
+// in CI (the evaluator then runs as a leased uid that must enter folders the harness made).
+const bwrapMissing = await getSandboxBackend("bwrap").unavailable();
+
+const STARTER = fs.readFileSync(new URL("../../src/mlagentbench/tasks/vectorization/files/train.py", import.meta.url), "utf8");
+// The starter with forward() vectorised: one matrix product per kernel offset instead of a Python loop per output value.
+const LOOPS = STARTER.slice(STARTER.indexOf("        result = np.zeros((count, out_height, out_width, filters))"), STARTER.indexOf("        if self.activation"));
+const VECTORISED = STARTER.replace(
+  LOOPS,
+  [
+    "        result = np.zeros((count, out_height, out_width, filters))",
+    "        step = self.stride",
+    "        for i in range(size):",
+    "            for j in range(size):",
+    "                patch = padded[:, i:i + step * out_height:step, j:j + step * out_width:step, :]",
+    "                result += patch @ self.kernel_matrices[i, j]",
+    "        result += self.biases",
+    "",
+    "",
+  ].join("\n"),
+);
+
+function answer(action: string, input: unknown): string {
+  return `Reflection: r\nResearch Plan and Status: p\nFact Check: f\nThought: t\nAction: ${action}\nAction Input: ${JSON.stringify(input)}\n`;
+}
+
+interface TaskSummary {
+  task: string;
+  runs: number;
+  errors: number;
+  unscored: number;
+  baselineSource: string | null;
+  success: Record<string, { mean: number }>;
+}
+
+async function runAndEval(args: string[], env: Record<string, string>, dataDir: string): Promise<{ summary: TaskSummary; evalJson: Record<string, unknown> }> {
+  const runsDir = tempDir("mlab-bwrap-runs-");
+  const run = await mlebenchAsync(["tasks", "run", "-t", "vectorization", "--runs-dir", runsDir, "--data-dir", dataDir, "--json", ...args], env);
+  expect(run.status, run.stderr).toBe(0);
+  const { groupDir } = JSON.parse(run.stdout) as { groupDir: string };
+  const ev = await mlebenchAsync(["tasks", "eval", groupDir, "--no-steps", "--data-dir", dataDir, "--json"], {});
+  expect(ev.status, ev.stderr).toBe(0);
+  const summary = (JSON.parse(ev.stdout) as { tasks: TaskSummary[] }).tasks[0]!;
+  const evalJson = JSON.parse(fs.readFileSync(path.join(groupDir, "vectorization-seed0", "eval.json"), "utf8")) as Record<string, unknown>;
+  return { summary, evalJson };
+}
+
+let llm: FakeLLM;
+beforeAll(async () => {
+  llm = await startFakeLLM();
+});
+afterAll(() => llm.close());
+
+describe.skipIf(bwrapMissing !== null)("mlebench tasks run + tasks eval under the default sandbox", () => {
+  it("scores a research agent that vectorises the convolution as a success at 10%, and the starter as scored but not", async () => {
+    expect(VECTORISED).not.toBe(STARTER);
+    const dataDir = tempDir("mlab-bwrap-data-");
+    llm.reset();
+    llm.script(
+      openaiText(answer("Write File", { file_name: "train.py", content: VECTORISED })),
+      openaiText(answer("Execute Script", { script_name: "train.py" })),
+      openaiText(answer("Final Answer", { final_answer: "forward() is vectorised" })),
+    );
+    const agent = await runAndEval(["--agent", "mlab", "--max-steps", "5", "--time-limit", "10m"], { MLEBENCH_LLM_MODEL: `compat/fake@${llm.openaiBaseUrl}` }, dataDir);
+    expect(agent.evalJson).toMatchObject({ status: "finished", finalError: null, baselineError: null, baselineSource: "measured" });
+    expect(agent.evalJson.improvement as number).toBeGreaterThan(0.1);
+    expect(agent.summary).toMatchObject({ task: "vectorization", runs: 1, errors: 0, unscored: 0 });
+    expect(agent.summary.success["10"]!.mean).toBe(1);
+
+    const starter = await runAndEval(["--agent", "baseline"], {}, dataDir);
+    expect(starter.evalJson).toMatchObject({ status: "finished", finalError: null, baselineError: null });
+    expect(typeof starter.evalJson.finalScore).toBe("number");
+    expect(starter.evalJson.improvement as number).toBeLessThan(0.1);
+    expect(starter.summary).toMatchObject({ runs: 1, errors: 0, unscored: 0 });
+    expect(starter.summary.success["10"]!.mean).toBe(0);
+  }, 600_000);
+});
+
+// The same commands with the harness run by an unprivileged user: bwrap then makes a user namespace per command.
+const USER = 65534;
+function asUser(argv: string[]): string[] {
+  return ["/usr/bin/setpriv", `--reuid=${USER}`, `--regid=${USER}`, "--clear-groups", "--", ...argv];
+}
+function userUnavailable(): string | null {
+  if (process.getuid?.() !== 0) return "needs root to switch to an unprivileged user";
+  if (bwrapMissing !== null) return bwrapMissing;
+  const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1)).status;
+  if (run(asUser(["/usr/bin/bwrap", "--unshare-all", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "true"])) !== 0) {
+    return "bwrap cannot make user namespaces for an unprivileged user here";
+  }
+  return run(asUser([process.execPath, CLI, "--version"])) === 0 ? null : `uid ${USER} cannot run ${CLI} (the checkout is not readable by other users)`;
+}
+const USER_WHY = userUnavailable();
+
+describe.skipIf(USER_WHY !== null)(`mlebench tasks run + tasks eval as an unprivileged user${USER_WHY ? `: skipped, ${USER_WHY}` : ""}`, () => {
+  it("runs the starter and scores it", () => {
+    const home = tempDir("mlab-user-home-");
+    const runsDir = tempDir("mlab-user-runs-");
+    const dataDir = tempDir("mlab-user-data-");
+    for (const d of [home, runsDir, dataDir]) fs.chownSync(d, USER, USER);
+    const { MLEBENCH_DATA_DIR: _d, MLEBENCH_LLM_MODEL: _m, ...env } = process.env;
+    const cli = (args: string[]) => {
+      const argv = asUser([process.execPath, CLI, ...args]);
+      return spawnSync(argv[0]!, argv.slice(1), { cwd: REPO, env: { ...env, HOME: home, TMPDIR: home }, encoding: "utf8", timeout: 300_000 });
+    };
+    const run = cli(["tasks", "run", "-t", "vectorization", "--agent", "baseline", "--runs-dir", runsDir, "--data-dir", dataDir, "--json"]);
+    expect(run.status, run.stderr).toBe(0);
+    const { groupDir } = JSON.parse(run.stdout) as { groupDir: string };
+    const ev = cli(["tasks", "eval", groupDir, "--no-steps", "--data-dir", dataDir, "--json"]);
+    expect(ev.status, ev.stderr).toBe(0);
+    expect((JSON.parse(ev.stdout) as { tasks: TaskSummary[] }).tasks[0]).toMatchObject({ runs: 1, errors: 0, unscored: 0 });
+    const evalJson = JSON.parse(fs.readFileSync(path.join(groupDir, "vectorization-seed0", "eval.json"), "utf8")) as Record<string, unknown>;
+    expect(evalJson).toMatchObject({ finalError: null, baselineError: null, baselineSource: "measured" });
+    expect(typeof evalJson.finalScore).toBe("number");
+  }, 300_000);
+});
