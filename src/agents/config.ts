@@ -3,6 +3,7 @@ import path from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
 import { UserError } from "../core/errors.js";
+import { isUpstreamEntry, resolveUpstreamEntry, upstreamConfigFiles, type ResolvedUpstreamAgent } from "./upstream-config.js";
 
 /** One agent in an agents config file (in the spirit of upstream's agents/<id>/config.yaml). */
 export const AgentConfigSchema = z
@@ -18,10 +19,32 @@ export const AgentConfigSchema = z
   .strict();
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
-const FileSchema = z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/), AgentConfigSchema);
+const FileSchema = z.record(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/), z.unknown());
 
-/** Read an agents config file: a mapping from agent id to its config. */
-export function loadAgentConfigs(file: string): Map<string, AgentConfig & { baseDir: string }> {
+/** An agent from a config file; `upstream` is set for entries in upstream MLE-bench's format. */
+export type LoadedAgentConfig = AgentConfig & { baseDir: string; upstream?: ResolvedUpstreamAgent };
+
+/**
+ * Read agents from `--agent-config`: a YAML file mapping agent id to its config, in this
+ * project's format ({cmd, dir, env_vars, network}) or upstream's ({start, kwargs, ...}), or an
+ * upstream `agents/` folder (every `<id>/config.yaml` in it).
+ */
+export function loadAgentConfigs(file: string): Map<string, LoadedAgentConfig> {
+  let isDir = false;
+  try {
+    isDir = fs.statSync(file).isDirectory();
+  } catch (e) {
+    throw new UserError(`--agent-config: cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (!isDir) return loadConfigFile(file);
+  const files = upstreamConfigFiles(file);
+  if (files.length === 0) throw new UserError(`--agent-config: ${file} is a folder without any <id>/config.yaml (an upstream agents folder has them)`);
+  const out = new Map<string, LoadedAgentConfig>();
+  for (const f of files) for (const [id, c] of loadConfigFile(f)) out.set(id, c);
+  return out;
+}
+
+function loadConfigFile(file: string): Map<string, LoadedAgentConfig> {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -30,17 +53,31 @@ export function loadAgentConfigs(file: string): Map<string, AgentConfig & { base
   }
   let raw: unknown;
   try {
-    raw = YAML.parse(text);
+    raw = YAML.parse(text, { merge: true });
   } catch (e) {
     throw new UserError(`--agent-config: ${file} is not valid YAML: ${(e as Error).message}`);
   }
-  const parsed = FileSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+  const top = FileSchema.safeParse(raw ?? {});
+  if (!top.success) {
+    const issue = top.error.issues[0];
     throw new UserError(`--agent-config: ${file}: at ${issue.path.join(".") || "top level"}: ${issue.message}`);
   }
   const baseDir = path.dirname(path.resolve(file));
-  return new Map(Object.entries(parsed.data).map(([id, c]) => [id, { ...c, baseDir }]));
+  const out = new Map<string, LoadedAgentConfig>();
+  for (const [id, entry] of Object.entries(top.data)) {
+    if (isUpstreamEntry(entry)) {
+      const upstream = resolveUpstreamEntry(id, entry, file);
+      out.set(id, { cmd: "", dir: path.dirname(upstream.startFile), env_vars: upstream.env_vars, network: { allow: [] }, baseDir, upstream });
+      continue;
+    }
+    const parsed = AgentConfigSchema.safeParse(entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UserError(`--agent-config: ${file}: at ${[id, ...issue.path].join(".")}: ${issue.message}`);
+    }
+    out.set(id, { ...parsed.data, baseDir });
+  }
+  return out;
 }
 
 /** Parse a dotenv-style secrets file (KEY=VALUE lines, # comments, optional quotes). */
@@ -79,18 +116,27 @@ export function resolveEnv(
   const secretNames: string[] = [];
   for (const [k, v] of Object.entries(vars)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) throw new UserError(`agent "${agentId}": "${k}" is not a valid environment variable name`);
-    let usesSecret = false;
-    env[k] = String(v).replace(SECRET_REF, (_m, name: string) => {
-      usesSecret = true;
-      const value = secrets[name];
-      if (value === undefined || value === "") {
-        throw new UserError(
-          `agent "${agentId}": env var ${k} needs secret ${name}, which is not set; export ${name}=... or put it in a --secrets-file`,
-        );
-      }
-      return value;
-    });
-    if (usesSecret) secretNames.push(k);
+    const filled = fillSecrets(v, secrets, `agent "${agentId}": env var ${k}`);
+    env[k] = filled.text;
+    if (filled.usesSecret) secretNames.push(k);
   }
   return { env, secretNames };
+}
+
+/** An upstream agent's kwargs as strings, secret references filled in like env vars'. */
+export function resolveKwargs(kwargs: Record<string, string | number | boolean>, secrets: Record<string, string | undefined>, agentId: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, fillSecrets(v, secrets, `agent "${agentId}": kwarg ${k}`).text]));
+}
+
+function fillSecrets(value: string | number | boolean, secrets: Record<string, string | undefined>, what: string): { text: string; usesSecret: boolean } {
+  let usesSecret = false;
+  const text = String(value).replace(SECRET_REF, (_m, name: string) => {
+    usesSecret = true;
+    const secret = secrets[name];
+    if (secret === undefined || secret === "") {
+      throw new UserError(`${what} needs secret ${name}, which is not set; export ${name}=... or put it in a --secrets-file`);
+    }
+    return secret;
+  });
+  return { text, usesSecret };
 }

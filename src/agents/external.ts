@@ -8,12 +8,18 @@ export interface ExternalAgentOptions {
   env: Record<string, string>;
   secretNames: string[];
   allowHosts: string[];
-  /** Host dir mounted read-only at /home/agent. */
+  /** Host dir copied into the agent's writable /home/agent before it starts. */
   dir?: string;
 }
 
-/** Where an external agent's own code is mounted inside the sandbox. */
-export const AGENT_DIR = "/home/agent";
+/**
+ * The folders upstream MLE-bench's agents find through variables: their own and the three the
+ * harness keeps (paths as the sandbox sees them; COMPETITION_ID is in every run's environment).
+ */
+export function upstreamAgentEnv(ctx: AgentContext): Record<string, string> {
+  const p = ctx.sandbox.paths;
+  return { AGENT_DIR: p.agent, CODE_DIR: p.code, LOGS_DIR: p.logs, SUBMISSION_DIR: p.submission };
+}
 
 /** An agent that is any command run inside the sandbox (it may call LLM APIs through the allow-list). */
 export function externalAgent(o: ExternalAgentOptions): Agent {
@@ -22,12 +28,14 @@ export function externalAgent(o: ExternalAgentOptions): Agent {
     env: o.env,
     secretNames: o.secretNames,
     allowHosts: o.allowHosts,
-    files: o.dir ? { [AGENT_DIR]: path.resolve(o.dir) } : {},
+    files: {},
+    agentDir: o.dir ? path.resolve(o.dir) : undefined,
     async run(ctx: AgentContext): Promise<AgentOutcome> {
       ctx.log(`agent command: ${o.cmd}`);
       const r = await ctx.sandbox.exec(["/bin/sh", "-c", o.cmd], {
         logFile: ctx.agentLog,
         cwd: ctx.sandbox.paths.workspace,
+        env: upstreamAgentEnv(ctx),
       });
       return { reason: r.reason, exitCode: r.exitCode, signal: r.signal };
     },

@@ -45,7 +45,9 @@ export interface Agent {
   secretNames: string[];
   /** Hosts reachable through the egress proxy (empty: no network). */
   allowHosts: string[];
-  /** Read-only files and dirs the agent brings (its code). */
+  /** Read-only files and dirs the agent brings. */
   files: AgentFiles;
+  /** Host folder of the agent's code, copied into its writable folder (/home/agent) before it starts. */
+  agentDir?: string;
   run(ctx: AgentContext): Promise<AgentOutcome>;
 }

@@ -79,7 +79,7 @@ export function register(program: Command): void {
     .option("--snapshot-every <duration>", "copy submission.csv into snapshots/ this often (default: 1/24 of the time limit; 'never' disables)")
     .option("--grade", "grade each run's submission when it ends (writes grading_report.json)")
     .option("--agent-cmd <command>", "for --agent external: the shell command run inside the sandbox")
-    .option("--agent-config <file>", "YAML file of agents: id → {cmd, dir, env_vars, network: {allow}}")
+    .option("--agent-config <file>", "YAML file of agents: id → {cmd, dir, env_vars, network: {allow}}; or upstream MLE-bench's agents/ folder or one of its config.yaml files (id → {start, kwargs, kwargs_type, env_vars})")
     .option("--secrets-file <file>", "KEY=VALUE file for ${{ secrets.NAME }} references (default: the environment)")
     .option("--env <KEY=VALUE>", "extra environment variable for the agent (repeatable)", collect, [])
     .option("--allow-host <host>", "let the agent reach this host through the egress proxy, e.g. api.openai.com (repeatable)", collect, []);

@@ -127,9 +127,9 @@ export class RunGroup {
   }
 }
 
-/** The base name of a new run group: upstream's `<timestamp>_run-group_<agent>`. */
+/** The base name of a new run group: upstream's `<timestamp>_run-group_<agent>` (a "/" in upstream ids like aide/dev becomes "_"). */
 export function groupBaseName(agentId: string): string {
-  return `${fileTimestamp()}_run-group_${agentId}`;
+  return `${fileTimestamp()}_run-group_${agentId.replace(/\//g, "_")}`;
 }
 
 /** metadata.json of a new group listing every (competition, seed) task, seeds outermost as upstream orders its queue. */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CONDA_SHIM, CONDA_SHIM_DIR, PYTHON_SHIM } from "../agents/conda-shim.js";
 import type { Agent } from "../agents/types.js";
 import { hiddenSources } from "../sources/packages.js";
 import type { Competition } from "../core/competition.js";
@@ -232,6 +233,8 @@ export async function runTask(
       }
     }
     const volume = res.volume;
+    // The agent's code is copied in, not mounted: upstream's agents write into their own folder.
+    if (settings.agent.agentDir) fs.cpSync(settings.agent.agentDir, writable.agent, { recursive: true, verbatimSymlinks: true });
     const snapshots = new Snapshots();
     const spec: SandboxSpec = {
       id: sandboxId,
@@ -253,7 +256,18 @@ export async function runTask(
     const scriptFile = path.join(harness, "validate_submission.sh");
     fs.writeFileSync(instructionsFile, "");
     fs.writeFileSync(scriptFile, validateScript(), { mode: 0o755 });
-    spec.files = { "/home/instructions.txt": instructionsFile, "/home/validate_submission.sh": scriptFile, ...settings.agent.files };
+    const condaFile = path.join(harness, "conda");
+    fs.writeFileSync(condaFile, CONDA_SHIM, { mode: 0o755 });
+    const pythonFile = path.join(harness, "python");
+    fs.writeFileSync(pythonFile, PYTHON_SHIM, { mode: 0o755 });
+    spec.files = {
+      "/home/instructions.txt": instructionsFile,
+      "/home/validate_submission.sh": scriptFile,
+      [path.posix.join(CONDA_SHIM_DIR, "conda")]: condaFile,
+      [path.posix.join(CONDA_SHIM_DIR, "python")]: pythonFile,
+      ...settings.agent.files,
+    };
+    spec.env.PATH = `${spec.env.PATH ?? ""}:${CONDA_SHIM_DIR}`;
     res.sandbox = await settings.backend.create(spec);
     const sandbox = res.sandbox;
     const instructions = instructionsText(sandbox.paths, timeText);

@@ -175,6 +175,9 @@ export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, e
   for (const file of spec.hidden ?? []) {
     if (fs.existsSync(file) && fs.statSync(file).isFile()) ro(path.join(etcDir, EMPTY_FILE), file);
   }
+  // bwrap would make a missing parent private to root, where the agent could not reach the file.
+  const parents = new Set(Object.keys(spec.files).map((inside) => path.posix.dirname(inside)).filter((d) => d.startsWith(`${SANDBOX_PATHS.runtime}/`)));
+  for (const d of [...parents].sort()) a.push("--perms", "0755", "--dir", d);
   for (const [inside, host] of Object.entries(spec.files)) ro(host, inside);
   for (const s of spec.sockets) a.push("--bind", s.hostPath, `${SANDBOX_PATHS.runtime}/${s.name}`);
   if (spec.gpus.length > 0) {

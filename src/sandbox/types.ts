@@ -9,6 +9,8 @@ export const SANDBOX_PATHS = {
   code: "/home/code",
   logs: "/home/logs",
   workspace: "/home/workspace",
+  /** The agent's own folder, writable (upstream's agents write into it). */
+  agent: "/home/agent",
   instructions: "/home/instructions.txt",
   validateScript: "/home/validate_submission.sh",
   /** Harness-provided helpers (init, node, sockets); read-only except the sockets. */
@@ -30,7 +32,7 @@ export function baseSandboxEnv(): Record<string, string> {
 export const INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
 
 /** The writable directories of a run, by their name inside /home. */
-export const WRITABLE_DIRS = ["submission", "code", "logs", "workspace"] as const;
+export const WRITABLE_DIRS = ["submission", "code", "logs", "workspace", "agent"] as const;
 export type WritableDir = (typeof WRITABLE_DIRS)[number];
 
 /** Resource limits applied to everything an agent runs; null means "not limited". */
@@ -126,6 +128,8 @@ export interface SandboxPaths {
   code: string;
   logs: string;
   workspace: string;
+  /** The agent's own folder (its code, copied in before it starts), writable. */
+  agent: string;
   instructions: string;
   validateScript: string;
   /** Directory holding the harness's sockets (e.g. validate.sock). */
@@ -193,6 +197,7 @@ export const CONTAINER_PATHS: SandboxPaths = {
   code: SANDBOX_PATHS.code,
   logs: SANDBOX_PATHS.logs,
   workspace: SANDBOX_PATHS.workspace,
+  agent: SANDBOX_PATHS.agent,
   instructions: SANDBOX_PATHS.instructions,
   validateScript: SANDBOX_PATHS.validateScript,
   runtime: SANDBOX_PATHS.runtime,

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadAgentConfigs, loadSecretsFile, resolveEnv } from "../../src/agents/config.js";
+import { loadAgentConfigs, loadSecretsFile, resolveEnv, resolveKwargs } from "../../src/agents/config.js";
+import { upstreamCommand } from "../../src/agents/upstream-config.js";
 import { resolveAgent } from "../../src/agents/registry.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
@@ -55,13 +56,13 @@ describe("an agent from --agent-config", () => {
     dataDir = await titanicDataDir();
   });
 
-  it("runs its command with its code mounted read-only at /home/agent and secrets in its env only", () => {
+  it("runs its command with a writable copy of its code at /home/agent and secrets in its env only", () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, "my-agent"));
     fs.writeFileSync(
       path.join(dir, "my-agent", "start.sh"),
       'echo "steps=$STEPS key=$API_KEY"\ncp /home/data/sample_submission.csv /home/submission/submission.csv\n' +
-        '(echo x > /home/agent/new) 2>/dev/null || echo "agent dir is read-only"\n',
+        '(echo x > /home/agent/new) 2>/dev/null && echo "agent dir is writable"\n',
     );
     fs.writeFileSync(
       path.join(dir, "agents.yaml"),
@@ -72,7 +73,10 @@ describe("an agent from --agent-config", () => {
       "--agent", "my-agent", "--agent-config", path.join(dir, "agents.yaml"), "--secrets-file", path.join(dir, "secrets.env"), "-c", "titanic", "--grade",
     ]);
     expect(r.status, r.stderr).toBe(0);
-    expect(agentLog(r.runDirs[0])).toBe("steps=3 key=sk-from-file\nagent dir is read-only\n");
+    expect(agentLog(r.runDirs[0])).toBe("steps=3 key=sk-from-file\nagent dir is writable\n");
+    // The copy is the run's (kept in its agent/ folder); the agent's own folder is untouched.
+    expect(fs.readFileSync(path.join(r.runDirs[0], "agent", "new"), "utf8")).toBe("x\n");
+    expect(fs.existsSync(path.join(dir, "my-agent", "new"))).toBe(false);
     expect(r.records[0].secret_env).toEqual(["API_KEY"]);
     expect(fs.readFileSync(path.join(r.runDirs[0], "run.json"), "utf8")).not.toContain("sk-from-file");
     expect(r.records[0].grading?.valid_submission).toBe(true);
@@ -86,6 +90,88 @@ describe("an agent from --agent-config", () => {
     expect(agentLog(r.runDirs[0]).trim()).toBe('{"result":"Submission is valid."}');
     expect(r.records[0].sandbox.backend).toBe("local");
     expect(r.records[0].sandbox.warnings[0]).toMatch(/^WARNING: --sandbox local/);
+    expect(r.records[0].grading?.valid_submission).toBe(true);
+  });
+});
+
+/** An agents folder in upstream MLE-bench's layout: agents/<id>/{config.yaml, start.sh, main.py}. */
+function upstreamAgentsDir(config: string): string {
+  const agents = path.join(tempDir(), "agents");
+  const own = path.join(agents, "copier");
+  fs.mkdirSync(own, { recursive: true });
+  fs.writeFileSync(path.join(own, "config.yaml"), config);
+  // Like upstream's start scripts: a conda hook, `python`, the four folders by variable.
+  fs.writeFileSync(
+    path.join(own, "start.sh"),
+    [
+      "#!/bin/bash",
+      'eval "$(conda shell.bash hook)"',
+      "conda activate agent",
+      'echo "args: $*"',
+      'echo "dirs: $AGENT_DIR $CODE_DIR $LOGS_DIR $SUBMISSION_DIR $COMPETITION_ID"',
+      "python ${AGENT_DIR}/main.py",
+      "touch $CODE_DIR/code.py $LOGS_DIR/run.log $AGENT_DIR/agent_was_here.txt",
+      "bash /home/validate_submission.sh $SUBMISSION_DIR/submission.csv",
+      "",
+    ].join("\n"),
+  );
+  fs.writeFileSync(
+    path.join(own, "main.py"),
+    "import shutil\nfrom pathlib import Path\nhere = Path(__file__).parent\n" +
+      "shutil.copy(here.parent / 'data' / 'sample_submission.csv', here.parent / 'submission' / 'submission.csv')\nprint('copied')\n",
+  );
+  return agents;
+}
+
+describe("agents in upstream MLE-bench's format", () => {
+  let dataDir = "";
+  beforeAll(async () => {
+    dataDir = await titanicDataDir();
+  });
+
+  it("reads an agents folder and one config.yaml, with start relative to the agents folder", () => {
+    const agents = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  dockerfile: copier/Dockerfile\n");
+    for (const source of [agents, path.join(agents, "copier", "config.yaml")]) {
+      const c = loadAgentConfigs(source).get("copier")!;
+      expect(c.upstream?.startFile).toBe(path.join(agents, "copier", "start.sh"));
+      expect(c.dir).toBe(path.join(agents, "copier"));
+    }
+    const agent = resolveAgent({ id: "copier", configFile: agents });
+    expect(agent.agentDir).toBe(path.join(agents, "copier"));
+  });
+
+  it("passes kwargs as upstream does (argparse: --key value, omegaconf: key=value), secrets filled in", () => {
+    const argparse = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  kwargs_type: argparse\n  kwargs:\n    steps: 5\n    model: ${{ secrets.MODEL_NAME }}\n");
+    const a = loadAgentConfigs(argparse).get("copier")!.upstream!;
+    expect(() => resolveAgent({ id: "copier", configFile: argparse })).toThrow('agent "copier": kwarg model needs secret MODEL_NAME, which is not set');
+    expect(upstreamCommand(a, resolveKwargs(a.kwargs, { MODEL_NAME: "m'1" }, "copier"), "/home/agent")).toBe("bash /home/agent/start.sh --steps 5 --model 'm'\\''1'");
+    const omega = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  kwargs_type: omegaconf\n  kwargs:\n    agent.steps: 5\n    note: two words\n");
+    const o = loadAgentConfigs(omega).get("copier")!.upstream!;
+    expect(upstreamCommand(o, resolveKwargs(o.kwargs, {}, "copier"), "/home/agent")).toBe("bash /home/agent/start.sh agent.steps=5 'note=two words'");
+  });
+
+  it("refuses what it cannot honour, naming the file and the agent", () => {
+    const privileged = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  privileged: true\n");
+    expect(() => loadAgentConfigs(privileged)).toThrow(/agent "copier" asks to run privileged/);
+    const noType = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  kwargs:\n    a: 1\n");
+    expect(() => loadAgentConfigs(noType)).toThrow(/has kwargs but no kwargs_type/);
+    const missing = upstreamAgentsDir("copier:\n  start: copier/nope.sh\n");
+    expect(() => loadAgentConfigs(missing)).toThrow(/start script copier\/nope\.sh not found/);
+    expect(() => loadAgentConfigs(tempDir())).toThrow(/a folder without any <id>\/config\.yaml/);
+  });
+
+  it("runs unchanged under the default sandbox: conda and python shims, the four folders, a writable agent folder, validation, grading", () => {
+    const agents = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  kwargs_type: argparse\n  kwargs:\n    time-limit: 60\n    note: two words\n");
+    const r = runCli(dataDir, ["--agent", "copier", "--agent-config", agents, "-c", "titanic", "--grade"]);
+    expect(r.status, r.stderr).toBe(0);
+    const log = agentLog(r.runDirs[0]);
+    expect(log).toContain("args: --time-limit 60 --note two words\n");
+    expect(log).toContain("dirs: /home/agent /home/code /home/logs /home/submission titanic\n");
+    expect(log).toContain("copied\n");
+    expect(log).toContain('{"result":"Submission is valid."}');
+    expect(log).not.toMatch(/command not found/);
+    for (const f of ["agent/agent_was_here.txt", "agent/start.sh", "code/code.py", "logs/run.log"]) expect(fs.existsSync(path.join(r.runDirs[0], f)), f).toBe(true);
+    expect(fs.existsSync(path.join(agents, "copier", "agent_was_here.txt"))).toBe(false);
     expect(r.records[0].grading?.valid_submission).toBe(true);
   });
 });

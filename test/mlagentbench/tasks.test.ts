@@ -137,12 +137,12 @@ describe("vectorization task", () => {
     let root: string;
     beforeAll(async () => {
       root = tempDir("mlab-task-sandbox-");
-      const dirs = Object.fromEntries(["submission", "code", "logs", "workspace", "data"].map((d) => [d, path.join(root, d)]));
+      const dirs = Object.fromEntries(["submission", "code", "logs", "workspace", "agent", "data"].map((d) => [d, path.join(root, d)]));
       for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
       sandbox = await localBackend.create({
         id: `mlab-task-${path.basename(root)}`,
         dataDir: dirs.data,
-        writable: { submission: dirs.submission, code: dirs.code, logs: dirs.logs, workspace: dirs.workspace },
+        writable: { submission: dirs.submission, code: dirs.code, logs: dirs.logs, workspace: dirs.workspace, agent: dirs.agent },
         files: {},
         sockets: [],
         env: { PATH: "/usr/bin:/bin", LANG: "C.UTF-8" },

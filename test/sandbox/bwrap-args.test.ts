@@ -14,7 +14,7 @@ function spec(over: Partial<SandboxSpec> = {}): SandboxSpec {
   return {
     id: "r1",
     dataDir: "/data/titanic/prepared/public",
-    writable: { submission: "/runs/r1/submission", code: "/runs/r1/code", logs: "/runs/r1/logs", workspace: "/runs/r1/workspace" },
+    writable: { submission: "/runs/r1/submission", code: "/runs/r1/code", logs: "/runs/r1/logs", workspace: "/runs/r1/workspace", agent: "/runs/r1/agent" },
     files: { "/home/instructions.txt": "/runs/r1/harness/instructions.txt" },
     sockets: [{ hostPath: "/tmp/mlb-x/validate.sock", name: "validate.sock", loopbackPort: 5000 }],
     env: {},
@@ -45,7 +45,7 @@ describe("bwrapArgs", () => {
       "--perms", "0755", "--tmpfs", "/home", "--perms", "0755", "--tmpfs", "/run", "--perms", "0755", "--dir", "/run/mlebench",
       "--ro-bind", "/data/titanic/prepared/public", "/home/data",
       "--bind", "/runs/r1/submission", "/home/submission", "--bind", "/runs/r1/code", "/home/code",
-      "--bind", "/runs/r1/logs", "/home/logs", "--bind", "/runs/r1/workspace", "/home/workspace",
+      "--bind", "/runs/r1/logs", "/home/logs", "--bind", "/runs/r1/workspace", "/home/workspace", "--bind", "/runs/r1/agent", "/home/agent",
       "--ro-bind", "/opt/node/bin/node", "/run/mlebench/node", "--ro-bind", "/pkg/dist/sandbox/init.js", "/run/mlebench/init.mjs",
       "--ro-bind", "/runs/r1/harness/instructions.txt", "/home/instructions.txt",
       "--bind", "/tmp/mlb-x/validate.sock", "/run/mlebench/validate.sock",

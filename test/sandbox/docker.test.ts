@@ -33,7 +33,7 @@ function fullSpec(): SandboxSpec {
   return {
     id: "run-1",
     dataDir: "/srv/comp/public",
-    writable: { submission: "/r/sub", code: "/r/code", logs: "/r/logs", workspace: "/r/ws" },
+    writable: { submission: "/r/sub", code: "/r/code", logs: "/r/logs", workspace: "/r/ws", agent: "/r/agent" },
     files: { "/home/instructions.txt": "/r/instructions.txt", "/home/validate_submission.sh": "/r/validate.sh" },
     sockets: [
       { hostPath: "/r/validate.sock", name: "validate.sock", loopbackPort: 5000 },
@@ -100,6 +100,8 @@ describe("dockerRunArgs", () => {
       "--volume",
       "/r/ws:/home/workspace:rw",
       "--volume",
+      "/r/agent:/home/agent:rw",
+      "--volume",
       "/opt/init.js:/run/mlebench/init.mjs:ro",
       "--volume",
       "/r/instructions.txt:/home/instructions.txt:ro",
@@ -160,6 +162,8 @@ describe("dockerRunArgs", () => {
       "/r/logs:/home/logs:rw",
       "--volume",
       "/r/ws:/home/workspace:rw",
+      "--volume",
+      "/r/agent:/home/agent:rw",
       "--volume",
       "/opt/init.js:/run/mlebench/init.mjs:ro",
       "img:1",
@@ -410,7 +414,7 @@ function hostSpec(id: string, limits: Partial<Limits> = {}): SandboxSpec {
   return {
     id,
     dataDir: mk("public"),
-    writable: { submission: mk("submission"), code: mk("code"), logs: mk("logs"), workspace: mk("workspace") },
+    writable: { submission: mk("submission"), code: mk("code"), logs: mk("logs"), workspace: mk("workspace"), agent: mk("agent") },
     files: {},
     sockets: [{ hostPath: sock, name: "validate.sock", loopbackPort: 5000 }],
     env: { LANG: "C.UTF-8" },
