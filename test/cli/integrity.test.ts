@@ -6,7 +6,7 @@ import { competitionPaths } from "../../src/core/paths.js";
 import { mlebench, mlebenchAsync } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, startFakeLLM } from "../helpers/fake-llm-server.js";
-import { titanicDataDir, writeTitanicGroup } from "../helpers/runs.js";
+import { runCli, titanicDataDir, writeTitanicGroup } from "../helpers/runs.js";
 
 const FIXTURES = decodeURIComponent(new URL("../fixtures/integrity/plagiarism/", import.meta.url).pathname);
 const read = (f: string) => fs.readFileSync(f, "utf8");
@@ -70,6 +70,23 @@ describe("mlebench integrity", () => {
       ["hardcoded-labels", 2],
     ]);
     expect(fs.existsSync(path.join(group, "titanic_0", "integrity", "rules.json"))).toBe(true);
+  });
+
+  it("checks a group that `mlebench run` made under the default sandbox", () => {
+    const cmd = "cp /home/data/sample_submission.csv /home/submission/submission.csv && echo 'import pandas' > /home/code/solve.py";
+    const run = runCli(dataDir, ["--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.records[0].sandbox.backend).toBe("bwrap");
+    const r = mlebench(["integrity", "rules", run.groupDir, "--checks-only", "--json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { checks: { check: string; checked: number }[] };
+    expect(out.checks.map((c) => [c.check, c.checked])).toEqual([
+      ["network-attempts", 1],
+      ["outside-paths", 1],
+      ["submission-without-code", 1],
+      ["hardcoded-labels", 1],
+    ]);
+    expect(fs.existsSync(path.join(run.runDirs[0]!, "integrity", "rules.json"))).toBe(true);
   });
 
   it("asks the judge through the LLM layer and records its verdicts", async () => {
