@@ -3,7 +3,7 @@ import path from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
 import { UserError } from "../core/errors.js";
-import { isUpstreamEntry, resolveUpstreamEntry, upstreamConfigFiles, type ResolvedUpstreamAgent } from "./upstream-config.js";
+import { isUpstreamEntry, isUpstreamFile, resolveUpstreamEntry, upstreamConfigFiles, type ResolvedUpstreamAgent } from "./upstream-config.js";
 
 /** One agent in an agents config file (in the spirit of upstream's agents/<id>/config.yaml). */
 export const AgentConfigSchema = z
@@ -64,7 +64,10 @@ function loadConfigFile(file: string): Map<string, LoadedAgentConfig> {
   }
   const baseDir = path.dirname(path.resolve(file));
   const out = new Map<string, LoadedAgentConfig>();
+  const upstreamFile = isUpstreamFile(top.data);
   for (const [id, entry] of Object.entries(top.data)) {
+    // In upstream's files, entries without a start script only hold YAML anchors for the others.
+    if (upstreamFile && !isUpstreamEntry(entry)) continue;
     if (isUpstreamEntry(entry)) {
       const upstream = resolveUpstreamEntry(id, entry, file);
       out.set(id, { cmd: "", dir: path.dirname(upstream.startFile), env_vars: upstream.env_vars, network: { allow: [] }, baseDir, upstream });

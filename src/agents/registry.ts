@@ -2,7 +2,7 @@ import path from "node:path";
 import { UserError } from "../core/errors.js";
 import { SANDBOX_PATHS } from "../sandbox/types.js";
 import { loadAgentConfigs, loadSecretsFile, resolveEnv, resolveKwargs } from "./config.js";
-import { upstreamCommand } from "./upstream-config.js";
+import { checkRunnable, upstreamCommand } from "./upstream-config.js";
 import { aideAgent } from "./aide/index.js";
 import { aideOptions, type AideRequest } from "./aide/options.js";
 import { baselineAgent } from "./baseline/index.js";
@@ -53,6 +53,7 @@ export function resolveAgent(req: AgentRequest): Agent {
     const c = configs.get(req.id);
     if (c) {
       const { env, secretNames } = resolveEnv({ ...c.env_vars, ...extraEnv }, secrets, req.id);
+      if (c.upstream) checkRunnable(req.id, c.upstream);
       // Upstream passes kwargs on the start script's command line, secrets filled in as in env_vars.
       const cmd = c.upstream ? upstreamCommand(c.upstream, resolveKwargs(c.upstream.kwargs, secrets, req.id), SANDBOX_PATHS.agent) : c.cmd;
       return externalAgent({

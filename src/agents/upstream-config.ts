@@ -28,11 +28,23 @@ export type UpstreamAgent = z.infer<typeof UpstreamAgentSchema>;
 export interface ResolvedUpstreamAgent extends UpstreamAgent {
   /** Host path of the start script. */
   startFile: string;
+  /** The config file it came from, for messages. */
+  configFile: string;
+}
+
+/** Refuse what no sandbox here grants (checked for the agent a run picks, not for every entry of a folder). */
+export function checkRunnable(id: string, entry: ResolvedUpstreamAgent): void {
+  if (entry.privileged) throw new UserError(`--agent-config: ${entry.configFile}: agent "${id}" asks to run privileged, which no sandbox here grants`);
 }
 
 /** Whether a parsed config entry is in upstream's format (it names a start script, not a cmd). */
 export function isUpstreamEntry(entry: unknown): boolean {
   return typeof entry === "object" && entry !== null && "start" in entry && !("cmd" in entry);
+}
+
+/** Whether a parsed config file is upstream's: some entry names a start script (others, like aide's `vars`, only hold YAML anchors). */
+export function isUpstreamFile(entries: Record<string, unknown>): boolean {
+  return Object.values(entries).some(isUpstreamEntry);
 }
 
 /** Check an upstream entry and find its start script: relative to the agents folder (the config's grandparent), else to the config's own folder. */
@@ -43,9 +55,6 @@ export function resolveUpstreamEntry(id: string, raw: unknown, configFile: strin
     throw new UserError(`--agent-config: ${configFile}: at ${[id, ...issue.path].join(".")}: ${issue.message}`);
   }
   const entry = parsed.data;
-  if (entry.privileged) {
-    throw new UserError(`--agent-config: ${configFile}: agent "${id}" asks to run privileged, which no sandbox here grants`);
-  }
   if (Object.keys(entry.kwargs).length > 0 && entry.kwargs_type === undefined) {
     throw new UserError(`--agent-config: ${configFile}: agent "${id}" has kwargs but no kwargs_type (argparse or omegaconf), as upstream requires`);
   }
@@ -55,7 +64,7 @@ export function resolveUpstreamEntry(id: string, raw: unknown, configFile: strin
   if (!startFile) {
     throw new UserError(`--agent-config: ${configFile}: agent "${id}": start script ${entry.start} not found (looked for ${candidates.join(" and ")})`);
   }
-  return { ...entry, startFile };
+  return { ...entry, startFile, configFile };
 }
 
 /** The config files of an upstream agents folder: `<folder>/<id>/config.yaml`, sorted. */

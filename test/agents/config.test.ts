@@ -151,8 +151,10 @@ describe("agents in upstream MLE-bench's format", () => {
   });
 
   it("refuses what it cannot honour, naming the file and the agent", () => {
-    const privileged = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  privileged: true\n");
-    expect(() => loadAgentConfigs(privileged)).toThrow(/agent "copier" asks to run privileged/);
+    // A privileged entry is refused when picked, not when its folder is read (upstream's has one).
+    const privileged = upstreamAgentsDir("vars:\n  steps: &steps 3\ncopier:\n  start: copier/start.sh\n  privileged: true\n");
+    expect(loadAgentConfigs(privileged).has("copier")).toBe(true);
+    expect(() => resolveAgent({ id: "copier", configFile: privileged })).toThrow(/agent "copier" asks to run privileged/);
     const noType = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  kwargs:\n    a: 1\n");
     expect(() => loadAgentConfigs(noType)).toThrow(/has kwargs but no kwargs_type/);
     const missing = upstreamAgentsDir("copier:\n  start: copier/nope.sh\n");
