@@ -4,16 +4,16 @@ Kaggle ships train.csv (image_id like "1000015157.jpg", label 0-4), train_images
 label_num_to_disease_map.json and train_tfrecords/ld_trainNN-<count>.tfrec: sixteen TFRecord
 files, each record a tf.train.Example with "image" (JPEG bytes), "image_name" and "target".
 The split is decided by which TFRecord files are held out, so the oracle needs the image names
-inside them. TensorFlow is not installed here, so records are framed and parsed by hand."""
+inside them. TensorFlow is not installed here, so records are framed and parsed by _tfrecord.py."""
 import json
 import os
 import shutil
-import struct
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from sklearn.model_selection import train_test_split
+from _tfrecord import example_bytes, read_records, wire_fields, write_records
 
 N_FILES = 16
 DISEASES = {
@@ -25,97 +25,9 @@ DISEASES = {
 }
 
 
-# --- TFRecord framing (length, masked CRC-32C, data, masked CRC-32C) -----------------------------
-
-def _crc_table():
-    out = []
-    for n in range(256):
-        c = n
-        for _ in range(8):
-            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
-        out.append(c)
-    return out
-
-
-_TABLE = _crc_table()
-
-
-def _masked_crc(data):
-    c = 0xFFFFFFFF
-    for b in data:
-        c = _TABLE[(c ^ b) & 0xFF] ^ (c >> 8)
-    c ^= 0xFFFFFFFF
-    return ((((c >> 15) | (c << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def frame_records(records):
-    out = bytearray()
-    for data in records:
-        head = struct.pack("<Q", len(data))
-        out += head + struct.pack("<I", _masked_crc(head)) + data + struct.pack("<I", _masked_crc(data))
-    return bytes(out)
-
-
-def unframe_records(path):
-    blob = Path(path).read_bytes()
-    pos = 0
-    while pos < len(blob):
-        (n,) = struct.unpack_from("<Q", blob, pos)
-        yield blob[pos + 12:pos + 12 + n]
-        pos += 16 + n
-
-
-# --- the slice of protobuf a tf.train.Example needs ----------------------------------------------
-
-def _varint(v):
-    out = bytearray()
-    while True:
-        low, v = v & 0x7F, v >> 7
-        out.append(low | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
-
-
-def _len_field(num, payload):
-    return _varint(num << 3 | 2) + _varint(len(payload)) + payload
-
-
-def example(features):
-    """Example{features: Features{feature: map<string, Feature>}}; bytes go in bytes_list, ints in a packed int64_list."""
-    entries = b""
-    for key, value in features.items():
-        if isinstance(value, int):
-            feature = _len_field(3, _len_field(1, _varint(value)))
-        else:
-            feature = _len_field(1, _len_field(1, value.encode() if isinstance(value, str) else value))
-        entries += _len_field(1, _len_field(1, key.encode()) + _len_field(2, feature))
-    return _len_field(1, entries)
-
-
 def _parse(buf):
-    """(field number, payload) of each length-delimited field; varints are skipped."""
-    pos, out = 0, []
-    while pos < len(buf):
-        tag, shift = 0, 0
-        while True:
-            b = buf[pos]
-            pos += 1
-            tag |= (b & 0x7F) << shift
-            shift += 7
-            if b < 0x80:
-                break
-        n, shift = 0, 0
-        while True:
-            b = buf[pos]
-            pos += 1
-            n |= (b & 0x7F) << shift
-            shift += 7
-            if b < 0x80:
-                break
-        if tag & 7 == 2:
-            out.append((tag >> 3, buf[pos:pos + n]))
-            pos += n
-    return out
+    """(field number, payload) of each length-delimited field."""
+    return [(num, value) for num, wire, value in wire_fields(buf) if wire == 2]
 
 
 def image_name(record):
@@ -152,14 +64,14 @@ def make_raw(raw):
     order = rs.permutation(n)
     cuts = np.sort(rs.choice(np.arange(1, n), N_FILES - 1, replace=False))
     for k, chunk in enumerate(np.split(order, cuts)):
-        records = [example({"image": fake_jpg(ids[i]), "image_name": ids[i], "target": int(labels[i])}) for i in chunk]
+        records = [example_bytes({"image": fake_jpg(ids[i]), "image_name": ids[i], "target": int(labels[i])}) for i in chunk]
         with open(os.path.join(raw, "train_tfrecords", "ld_train%02d-%d.tfrec" % (k, len(records))), "wb") as f:
-            f.write(frame_records(records))
+            f.write(write_records(records))
     # Kaggle's own (hidden) test set: one photo, one record, and a sample submission.
     with open(os.path.join(raw, "test_images", "2216849948.jpg"), "wb") as f:
         f.write(fake_jpg("2216849948.jpg"))
     with open(os.path.join(raw, "test_tfrecords", "ld_test00-1.tfrec"), "wb") as f:
-        f.write(frame_records([example({"image": fake_jpg("2216849948.jpg"), "image_name": "2216849948.jpg"})]))
+        f.write(write_records([example_bytes({"image": fake_jpg("2216849948.jpg"), "image_name": "2216849948.jpg"})]))
     pd.DataFrame({"image_id": ["2216849948.jpg"], "label": [4]}).to_csv(os.path.join(raw, "sample_submission.csv"), index=False)
 
 
@@ -167,7 +79,7 @@ def prepare(raw, public, private):
     raw, public, private = Path(raw), Path(public), Path(private)
     files = sorted(p for p in (raw / "train_tfrecords").iterdir() if p.is_file() and p.suffix == ".tfrec")
     kept, held = train_test_split(files, test_size=0.1, random_state=0)
-    held_names = [image_name(r) for p in held for r in unframe_records(p)]
+    held_names = [image_name(r) for p in held for r in read_records(p)]
     df = pd.read_csv(raw / "train.csv", float_precision="round_trip")
     in_test = df["image_id"].isin(held_names)
     train, test = df[~in_test], df[in_test]

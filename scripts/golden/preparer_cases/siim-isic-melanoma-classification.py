@@ -6,14 +6,14 @@ jpeg/train/<image>.jpg and tfrecords/trainNN-<count>.tfrec (plus testNN-<count>.
 record a serialized tf.train.Example holding the image bytes, its name and its metadata.
 
 TensorFlow is not available here, so the TFRecord files are written (and read back in prepare)
-by hand: length-prefixed records with masked CRC-32C checksums around protobuf-encoded Examples."""
+by _tfrecord.py."""
 import os
 import shutil
-import struct
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from _tfrecord import example_bytes, read_records, wire_fields, write_records
 
 N_TRAIN_FILES = 16
 PER_FILE = 6
@@ -24,141 +24,28 @@ DIAGNOSES = ["unknown", "nevus", "seborrheic keratosis", "lentigo NOS", "licheno
              "cafe-au-lait macule", "atypical melanocytic proliferation"]
 
 
-# --- CRC-32C and TFRecord framing -------------------------------------------------------------
-
-def _crc32c_table():
-    table = []
-    for n in range(256):
-        c = n
-        for _ in range(8):
-            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
-        table.append(c)
-    return table
-
-
-CRC_TABLE = _crc32c_table()
-
-
-def crc32c(data):
-    c = 0xFFFFFFFF
-    for b in data:
-        c = CRC_TABLE[(c ^ b) & 0xFF] ^ (c >> 8)
-    return c ^ 0xFFFFFFFF
-
-
-def masked_crc(data):
-    c = crc32c(data)
-    return ((((c >> 15) | (c << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def tfrecord_bytes(records):
-    out = bytearray()
-    for data in records:
-        length = struct.pack("<Q", len(data))
-        out += length + struct.pack("<I", masked_crc(length)) + data + struct.pack("<I", masked_crc(data))
-    return bytes(out)
-
-
-def tfrecord_read(path):
-    with open(path, "rb") as f:
-        blob = f.read()
-    pos, records = 0, []
-    while pos < len(blob):
-        (length,) = struct.unpack_from("<Q", blob, pos)
-        assert struct.unpack_from("<I", blob, pos + 8)[0] == masked_crc(blob[pos:pos + 8])
-        data = blob[pos + 12:pos + 12 + length]
-        assert struct.unpack_from("<I", blob, pos + 12 + length)[0] == masked_crc(data)
-        records.append(data)
-        pos += 16 + length
-    return records
-
-
-# --- protobuf: just enough of tf.train.Example -------------------------------------------------
-
-def _varint(v):
-    v &= (1 << 64) - 1  # negative int64 values take ten bytes, as two's complement
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        if v:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def _field(num, payload):
-    return _varint(num << 3 | 2) + _varint(len(payload)) + payload
-
-
-def _feature(value):
-    """A Feature message: bytes_list (1) for bytes/str, int64_list (3) for ints, float_list (2) for floats."""
-    if isinstance(value, (bytes, str)):
-        raw = value.encode("utf-8") if isinstance(value, str) else value
-        return _field(1, _field(1, raw))
-    if isinstance(value, float):
-        return _field(2, _field(1, struct.pack("<f", value)))
-    return _field(3, _field(1, _varint(int(value))))
-
-
-def example_bytes(features):
-    entries = b"".join(_field(1, _field(1, k.encode("utf-8")) + _field(2, _feature(v))) for k, v in features.items())
-    return _field(1, entries)
-
-
-def _read_varint(buf, pos):
-    shift, value = 0, 0
-    while True:
-        b = buf[pos]
-        pos += 1
-        value |= (b & 0x7F) << shift
-        shift += 7
-        if not b & 0x80:
-            return value, pos
-
-
-def _fields(buf):
-    pos = 0
-    while pos < len(buf):
-        tag, pos = _read_varint(buf, pos)
-        wire = tag & 7
-        if wire == 0:
-            value, pos = _read_varint(buf, pos)
-        elif wire == 1:
-            value, pos = buf[pos:pos + 8], pos + 8
-        elif wire == 5:
-            value, pos = buf[pos:pos + 4], pos + 4
-        elif wire == 2:
-            n, pos = _read_varint(buf, pos)
-            value, pos = buf[pos:pos + n], pos + n
-        else:
-            raise ValueError("wire type %d" % wire)
-        yield tag >> 3, wire, value
-
-
 def first_bytes_value(example, name):
     """feature[name].bytes_list.value[0], the way upstream reads ids with TensorFlow."""
     found = None
-    for num, wire, features in _fields(example):
+    for num, wire, features in wire_fields(example):
         if num == 1 and wire == 2:
-            for enum, ewire, entry in _fields(features):
-                fields = list(_fields(entry)) if enum == 1 and ewire == 2 else []
+            for enum, ewire, entry in wire_fields(features):
+                fields = list(wire_fields(entry)) if enum == 1 and ewire == 2 else []
                 # protobuf's upb backend leaves an entry with stray fields out of the map.
                 if fields and all(k in (1, 2) and w == 2 for k, w, _ in fields):
                     parts = {k: v for k, w, v in fields}
                     if parts.get(1, b"").decode("utf-8") == name:
                         found = parts.get(2, b"")
-    for num, wire, lst in _fields(found):
+    for num, wire, lst in wire_fields(found):
         if num == 1 and wire == 2:
-            for vnum, vwire, value in _fields(lst):
+            for vnum, vwire, value in wire_fields(lst):
                 if vnum == 1 and vwire == 2:
                     return bytes(value)
     raise IndexError("no bytes value for %s" % name)
 
 
 def ids_from_tfrecords(path, name="image_name"):
-    return [first_bytes_value(r, name).decode("utf-8") for r in tfrecord_read(path)]
+    return [first_bytes_value(r, name).decode("utf-8") for r in read_records(path)]
 
 
 # --- raw files -----------------------------------------------------------------------------------
@@ -213,12 +100,12 @@ def make_raw(raw):
                 "width": 6000, "height": 4000,
             }))
         with open(os.path.join(raw, "tfrecords", "train%02d-%d.tfrec" % (k, count)), "wb") as f:
-            f.write(tfrecord_bytes(records))
+            f.write(write_records(records))
     # Kaggle's own test records sit in the same folder; the preparer must leave them out.
     for k in range(2):
         records = [example_bytes({"image": b"\xff\xd8 test", "image_name": "ISIC_9%06d" % (k * 10 + j)}) for j in range(3)]
         with open(os.path.join(raw, "tfrecords", "test%02d-687.tfrec" % k), "wb") as f:
-            f.write(tfrecord_bytes(records))
+            f.write(write_records(records))
 
 
 def prepare(raw, public, private):

@@ -18,12 +18,15 @@ import importlib.util
 import io
 import os
 import socket
-import struct
 import sys
 import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(os.path.dirname(HERE), "preparer_cases")
+if CASES not in sys.path:
+    sys.path.insert(0, CASES)
+
+from _tfrecord import read_records, wire_fields  # noqa: E402
 
 # Per competition: the URLs its preparer downloads, and the raw file of the fixture that stands in.
 DOWNLOADS = {
@@ -122,8 +125,6 @@ def parquet_without_engine():
     """pd.read_parquet and DataFrame.to_parquet through preparer_cases/_parquet.py."""
     import pandas as pd
 
-    if CASES not in sys.path:
-        sys.path.insert(0, CASES)
     import _parquet
 
     def read_parquet(path, engine="auto", columns=None, **kwargs):
@@ -142,59 +143,6 @@ def parquet_without_engine():
 # --- TensorFlow's TFRecord reader and tf.train.Example ------------------------------------------
 
 
-def _crc32c_table():
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
-        table.append(crc)
-    return table
-
-
-_CRC32C = _crc32c_table()
-
-
-def _masked_crc32c(data):
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _CRC32C[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    crc ^= 0xFFFFFFFF
-    return ((((crc >> 15) | (crc << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def _wire_fields(buf):
-    """(field number, wire type, value) of each field of a protobuf message, in order."""
-    pos = 0
-
-    def varint():
-        nonlocal pos
-        value, shift = 0, 0
-        while True:
-            byte = buf[pos]
-            pos += 1
-            value |= (byte & 0x7F) << shift
-            shift += 7
-            if byte < 0x80:
-                return value
-
-    while pos < len(buf):
-        key = varint()
-        wire = key & 7
-        if wire == 0:
-            value = varint()
-        elif wire == 1:
-            value, pos = buf[pos:pos + 8], pos + 8
-        elif wire == 2:
-            n = varint()
-            value, pos = bytes(buf[pos:pos + n]), pos + n
-        elif wire == 5:
-            value, pos = buf[pos:pos + 4], pos + 4
-        else:
-            raise ValueError(f"protobuf wire type {wire} is not used by tf.train.Example")
-        yield key >> 3, wire, value
-
-
 class _BytesList:
     def __init__(self):
         self.value = []
@@ -205,10 +153,10 @@ class _Feature:
 
     def __init__(self, buf=b""):
         self.bytes_list = _BytesList()
-        for number, wire, value in _wire_fields(buf):
+        for number, wire, value in wire_fields(buf):
             if number == 1 and wire == 2:
                 # A message field seen twice merges: repeated values append.
-                self.bytes_list.value += [v for n, w, v in _wire_fields(value) if n == 1 and w == 2]
+                self.bytes_list.value += [v for n, w, v in wire_fields(value) if n == 1 and w == 2]
 
 
 class _FeatureMap(dict):
@@ -222,10 +170,10 @@ class _Features:
         self.feature = _FeatureMap()
 
     def merge(self, buf):
-        for number, wire, entry in _wire_fields(buf):
+        for number, wire, entry in wire_fields(buf):
             if number == 1 and wire == 2:
                 key, value = "", b""
-                for n, w, v in _wire_fields(entry):
+                for n, w, v in wire_fields(entry):
                     if n == 1 and w == 2:
                         key = v.decode("utf-8")
                     elif n == 2 and w == 2:
@@ -241,7 +189,7 @@ class _Example:
     @classmethod
     def FromString(cls, buf):
         example = cls()
-        for number, wire, value in _wire_fields(buf):
+        for number, wire, value in wire_fields(buf):
             if number == 1 and wire == 2:
                 example.features.merge(value)
         return example
@@ -262,19 +210,7 @@ class _TFRecordDataset:
         self._path = os.fspath(path)
 
     def __iter__(self):
-        with open(self._path, "rb") as f:
-            blob = f.read()
-        pos = 0
-        while pos < len(blob):
-            head = blob[pos:pos + 8]
-            (length,) = struct.unpack("<Q", head)
-            if struct.unpack_from("<I", blob, pos + 8)[0] != _masked_crc32c(head):
-                raise IOError(f"{self._path}: corrupted record length at byte {pos}")
-            data = blob[pos + 12:pos + 12 + length]
-            if len(data) != length or struct.unpack_from("<I", blob, pos + 12 + length)[0] != _masked_crc32c(data):
-                raise IOError(f"{self._path}: corrupted record at byte {pos}")
-            yield _Record(data)
-            pos += 16 + length
+        return (_Record(data) for data in read_records(self._path))
 
 
 def tensorflow_tfrecords():

@@ -13,6 +13,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import compat_preparers  # noqa: E402
+import _tfrecord  # noqa: E402  (importable once compat_preparers is)
 
 APPLIED = compat_preparers.install()
 
@@ -32,7 +33,7 @@ def _example(features):
 
 def _record(data):
     length = struct.pack("<Q", len(data))
-    return length + struct.pack("<I", compat_preparers._masked_crc32c(length)) + data + struct.pack("<I", compat_preparers._masked_crc32c(data))
+    return length + struct.pack("<I", _tfrecord.masked_crc32c(length)) + data + struct.pack("<I", _tfrecord.masked_crc32c(data))
 
 
 class Crc32c(unittest.TestCase):
@@ -40,7 +41,7 @@ class Crc32c(unittest.TestCase):
         # CRC-32C (Castagnoli) of "123456789" is 0xE3069283; TFRecord masks it: rotate right by 15, add 0xA282EAD8.
         crc = 0xE3069283
         masked = ((((crc >> 15) | (crc << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
-        self.assertEqual(compat_preparers._masked_crc32c(b"123456789"), masked)
+        self.assertEqual(_tfrecord.masked_crc32c(b"123456789"), masked)
 
 
 class TensorflowStandin(unittest.TestCase):
