@@ -162,6 +162,15 @@ export function readFileUnder(root: string, rel: string, maxBytes: number): Read
   return readAndClose(openUnder(root, rel), maxBytes);
 }
 
+/** What is at `p` (a link itself, not its target), or null when nothing is. */
+export function lstatOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(p);
+  } catch {
+    return null;
+  }
+}
+
 /** Read a regular file as UTF-8 text, at most `maxBytes`; null when it is missing or not a regular file. */
 export function readRegularText(file: string, maxBytes: number): string | null {
   const r = readRegularFile(file, maxBytes);

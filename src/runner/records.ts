@@ -6,19 +6,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { lstatOrNull } from "../io/untrusted.js";
 import { moveAside } from "./submission.js";
 
 /** Where a run's records live while it runs: `<run>/harness/records`, outside every mount. */
 export function recordsDir(runDir: string): string {
   return path.join(runDir, "harness", "records");
-}
-
-function lstatOrNull(p: string): fs.Stats | null {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return null;
-  }
 }
 
 /** Keep what the agent left at a record's name as `<name>.by-agent[-N]`. */

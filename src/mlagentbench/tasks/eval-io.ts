@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import { removeTree } from "../../io/remove-tree.js";
-import { describeSkip, readFileUnder } from "../../io/untrusted.js";
+import { describeSkip, lstatOrNull, readFileUnder } from "../../io/untrusted.js";
 
 /** A hidden folder of the workspace for one evaluation. */
 export interface EvalDir {
@@ -37,12 +37,7 @@ export function makeEvalDir(workspaceDir: string, prefix: string): EvalDir {
     name,
     path: dir,
     has(file) {
-      try {
-        fs.lstatSync(path.join(dir, file));
-        return true;
-      } catch {
-        return false;
-      }
+      return lstatOrNull(path.join(dir, file)) !== null;
     },
     read(file, maxBytes, what) {
       const r = readFileUnder(workspaceDir, `${name}/${file}`, maxBytes);
