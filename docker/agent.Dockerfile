@@ -20,7 +20,7 @@ ARG INSTALL=1
 
 RUN set -eux; \
     if [ "$INSTALL" = "0" ]; then exit 0; fi; \
-    pkgs="python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost curl nodejs ca-certificates"; \
+    pkgs="python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost curl gettext-base nodejs ca-certificates"; \
     if [ "$WITH_TORCH" = "1" ]; then pkgs="$pkgs python3-torch"; fi; \
     apt-get update; \
     DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $pkgs; \

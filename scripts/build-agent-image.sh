@@ -41,7 +41,7 @@ if [ -z "$mirror" ]; then
   mirror=${mirror:-http://deb.debian.org/debian}
 fi
 
-pkgs="python3,python3-numpy,python3-pandas,python3-sklearn,python3-scipy,python3-xgboost,curl,nodejs,ca-certificates,passwd"
+pkgs="python3,python3-numpy,python3-pandas,python3-sklearn,python3-scipy,python3-xgboost,curl,gettext-base,nodejs,ca-certificates,passwd"
 if [ "$torch" = 1 ]; then pkgs="$pkgs,python3-torch"; fi
 
 work=$(mktemp -d /tmp/mlebench-image-XXXXXX)

@@ -4,7 +4,7 @@
 # /usr/bin/python3. `mlebench doctor` checks the same list. Needs root to install.
 #   bash scripts/setup-agent-env.sh [--with-torch]
 set -euo pipefail
-pkgs=(bubblewrap curl python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost)
+pkgs=(bubblewrap curl gettext-base python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost)
 for arg in "$@"; do
   case "$arg" in
     --with-torch) pkgs+=(python3-torch) ;;

@@ -15,6 +15,8 @@ export const AgentConfigSchema = z
     /** Environment; values may reference secrets as ${{ secrets.NAME }}. */
     env_vars: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
     network: z.object({ allow: z.array(z.string()).default([]) }).strict().default({ allow: [] }),
+    /** Docker image to run in (with --sandbox docker), built on the agents' image. */
+    image: z.string().min(1).optional(),
   })
   .strict();
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
@@ -70,7 +72,7 @@ function loadConfigFile(file: string): Map<string, LoadedAgentConfig> {
     if (upstreamFile && !isUpstreamEntry(entry)) continue;
     if (isUpstreamEntry(entry)) {
       const upstream = resolveUpstreamEntry(id, entry, file);
-      out.set(id, { cmd: "", dir: path.dirname(upstream.startFile), env_vars: upstream.env_vars, network: { allow: [] }, baseDir, upstream });
+      out.set(id, { cmd: "", dir: path.dirname(upstream.startFile), env_vars: upstream.env_vars, network: { allow: [] }, image: upstream.image, baseDir, upstream });
       continue;
     }
     const parsed = AgentConfigSchema.safeParse(entry);

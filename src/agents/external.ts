@@ -10,6 +10,10 @@ export interface ExternalAgentOptions {
   allowHosts: string[];
   /** Host dir copied into the agent's writable /home/agent before it starts. */
   dir?: string;
+  /** Its own Docker image, if any. */
+  image?: string;
+  /** Asks for the obfuscated description and instructions. */
+  obfuscate?: boolean;
 }
 
 /**
@@ -30,6 +34,8 @@ export function externalAgent(o: ExternalAgentOptions): Agent {
     allowHosts: o.allowHosts,
     files: {},
     agentDir: o.dir ? path.resolve(o.dir) : undefined,
+    image: o.image,
+    obfuscate: o.obfuscate,
     async run(ctx: AgentContext): Promise<AgentOutcome> {
       ctx.log(`agent command: ${o.cmd}`);
       const r = await ctx.sandbox.exec(["/bin/sh", "-c", o.cmd], {

@@ -25,6 +25,8 @@ export interface AgentRequest {
   allowHosts?: string[];
   configFile?: string;
   secretsFile?: string;
+  /** The Docker image to run in, over the config's `image` (`--agent-image`). */
+  image?: string;
   /** For "aide": model, search and LLM recording settings. */
   aide?: AideRequest;
   /** For "mlab": model, steps, retrieval and LLM recording settings. */
@@ -53,6 +55,10 @@ export function resolveAgent(req: AgentRequest): Agent {
     const c = configs.get(req.id);
     if (c) {
       const { env, secretNames } = resolveEnv({ ...c.env_vars, ...extraEnv }, secrets, req.id);
+      // Upstream's start scripts swap the files themselves when OBFUSCATE is set, which a read-only
+      // /home/data refuses; the harness lays the obfuscated files over the usual paths instead.
+      const obfuscate = env.OBFUSCATE === "true";
+      delete env.OBFUSCATE;
       if (c.upstream) checkRunnable(req.id, c.upstream);
       // Upstream passes kwargs on the start script's command line, secrets filled in as in env_vars.
       const cmd = c.upstream ? upstreamCommand(c.upstream, resolveKwargs(c.upstream.kwargs, secrets, req.id), SANDBOX_PATHS.agent) : c.cmd;
@@ -63,6 +69,8 @@ export function resolveAgent(req: AgentRequest): Agent {
         secretNames,
         allowHosts: [...c.network.allow, ...allow],
         dir: c.dir ? path.resolve(c.baseDir, c.dir) : undefined,
+        image: req.image ?? c.image,
+        obfuscate,
       });
     }
     if (!BUILTIN_AGENTS.includes(req.id as (typeof BUILTIN_AGENTS)[number])) {
@@ -71,6 +79,13 @@ export function resolveAgent(req: AgentRequest): Agent {
       );
     }
   }
+  const agent = builtinAgent(req, secrets, extraEnv, allow);
+  if (req.image !== undefined) agent.image = req.image;
+  return agent;
+}
+
+/** One of the agents built into the package. */
+function builtinAgent(req: AgentRequest, secrets: Record<string, string | undefined>, extraEnv: Record<string, string>, allow: string[]): Agent {
   if (req.id === "dummy" || req.id === "baseline") {
     if (req.cmd) throw new UserError("--agent-cmd is only for --agent external (or an agent from --agent-config)");
     return req.id === "dummy" ? dummyAgent() : baselineAgent();

@@ -13,8 +13,9 @@ export interface AgentContext {
   /**
    * Host folders behind the sandbox's paths, for agents that work on files from the harness side
    * (the research agent): the competition's public data (read-only) and the run's writable folders.
+   * `description` is the file the agent sees as data/description.md (the obfuscated one under --obfuscate).
    */
-  hostPaths: { data: string; submission: string; code: string; logs: string; workspace: string };
+  hostPaths: { data: string; submission: string; code: string; logs: string; workspace: string; description?: string };
   /**
    * Host folder for the agent's records (journals, LLM calls, traces), outside every sandbox mount
    * so the agent cannot redirect or rewrite them; moved into the run's logs/ once the agent is gone.
@@ -49,5 +50,9 @@ export interface Agent {
   files: AgentFiles;
   /** Host folder of the agent's code, copied into its writable folder (/home/agent) before it starts. */
   agentDir?: string;
+  /** The Docker image the agent runs in (`--sandbox docker` only); default the agents' image. */
+  image?: string;
+  /** Asks for the obfuscated description and instructions (upstream's `OBFUSCATE: "true"`). */
+  obfuscate?: boolean;
   run(ctx: AgentContext): Promise<AgentOutcome>;
 }

@@ -2,7 +2,9 @@
  * Upstream MLE-bench's agent registry format: an `agents/` folder whose `<id>/config.yaml` files
  * map agent ids to `{start, dockerfile, kwargs, kwargs_type, env_vars, privileged}`, `start` being
  * relative to the agents folder. An entry becomes an agent that runs `bash /home/agent/<start>`
- * with its kwargs passed as upstream passes them, its folder copied into /home/agent.
+ * with its kwargs passed as upstream passes them, its folder copied into /home/agent. One key is
+ * this project's: `image`, the Docker image built from the entry's Dockerfile (upstream builds
+ * it by name; here the user builds it and names it).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,6 +22,7 @@ export const UpstreamAgentSchema = z
     kwargs_type: z.enum(["argparse", "omegaconf"]).optional(),
     env_vars: z.record(z.string(), Scalar).default({}),
     privileged: z.boolean().default(false),
+    image: z.string().min(1).optional(),
   })
   .strict();
 export type UpstreamAgent = z.infer<typeof UpstreamAgentSchema>;

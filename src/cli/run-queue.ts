@@ -17,6 +17,7 @@ export interface QueuedRunFlags extends LimitFlags {
   agent: string;
   agentCmd?: string;
   agentConfig?: string;
+  agentImage?: string;
   secretsFile?: string;
   env: string[];
   allowHost: string[];
@@ -29,6 +30,7 @@ export interface QueuedRunFlags extends LimitFlags {
   runsDir: string;
   resume?: string;
   snapshotEvery?: string;
+  obfuscate?: boolean;
   grade?: boolean;
   timeLimit: string;
   json?: boolean;
@@ -65,6 +67,7 @@ export async function runQueued<F extends QueuedRunFlags>(
     env: flags.env,
     allowHosts: flags.allowHost,
     configFile: flags.agentConfig,
+    image: flags.agentImage,
     ...llmAgentRequest(flags),
   };
   checkAgent(request);
@@ -99,9 +102,10 @@ export async function runQueued<F extends QueuedRunFlags>(
         grade: flags.grade === true,
         poll_ms: parseDuration(flags.pollInterval, "--poll-interval"),
         disk_auto: autoDisk(flags.disk),
+        ...(flags.obfuscate ? { obfuscate: true } : {}),
       },
       maxAttempts,
-      options: { sandbox, time_limit: flags.timeLimit, seeds: Number(flags.seeds), gpus: flags.gpus, limits, grade: flags.grade === true, queue: url.display, max_attempts: maxAttempts },
+      options: { sandbox, time_limit: flags.timeLimit, seeds: Number(flags.seeds), gpus: flags.gpus, limits, grade: flags.grade === true, queue: url.display, max_attempts: maxAttempts, ...(flags.obfuscate ? { obfuscate: true } : {}) },
       detach: flags.detach === true,
       progress: true,
       signal: abort.signal,

@@ -12,6 +12,7 @@ import { RunGroup } from "../runner/group.js";
 import { autoDisk, LIMIT_DEFAULTS, limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../sandbox/limits.js";
 import { requireGpus } from "../sandbox/bwrap.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
+import { OBFUSCATE_LOCAL, requireObfuscatedDescription } from "../runner/obfuscate.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, LLM_FLAG_KEYS, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
@@ -78,8 +79,10 @@ export function register(program: Command): void {
     .option("--resume <dir>", "continue a run group (its dir; with --queue also its s3:// URL or its name in --runs-dir): keep finished runs, rerun unfinished ones")
     .option("--snapshot-every <duration>", "copy submission.csv into snapshots/ this often (default: 1/24 of the time limit; 'never' disables)")
     .option("--grade", "grade each run's submission when it ends (writes grading_report.json)")
+    .option("--obfuscate", "give agents the obfuscated description (description_obfuscated.md: no competition, dataset or Kaggle named) and instructions, as the paper's contamination ablation; refused for a competition that has none")
     .option("--agent-cmd <command>", "for --agent external: the shell command run inside the sandbox")
     .option("--agent-config <file>", "YAML file of agents: id → {cmd, dir, env_vars, network: {allow}}; or upstream MLE-bench's agents/ folder or one of its config.yaml files (id → {start, kwargs, kwargs_type, env_vars})")
+    .option("--agent-image <image>", "with --sandbox docker: the Docker image the agent runs in (its own, built FROM mlebench-agent), over the config's `image`")
     .option("--secrets-file <file>", "KEY=VALUE file for ${{ secrets.NAME }} references (default: the environment)")
     .option("--env <KEY=VALUE>", "extra environment variable for the agent (repeatable)", collect, [])
     .option("--allow-host <host>", "let the agent reach this host through the egress proxy, e.g. api.openai.com (repeatable)", collect, []);
@@ -126,8 +129,17 @@ export function register(program: Command): void {
           allowHosts: flags.allowHost,
           configFile: flags.agentConfig,
           secretsFile: flags.secretsFile,
+          image: flags.agentImage,
           ...llmAgentRequest(flags),
         });
+        const obfuscate = flags.obfuscate === true || agent.obfuscate === true;
+        if (obfuscate) {
+          if (backendName === "local") throw new UserError(OBFUSCATE_LOCAL);
+          for (const c of competitions) requireObfuscatedDescription(c, dataDir);
+        }
+        if (agent.image !== undefined && backendName !== "docker") {
+          throw new UserError(`agent ${agent.id} runs in its own image (${agent.image}): that needs --sandbox docker (not ${backendName})`);
+        }
         const snapshotEveryMs = snapshotInterval(flags.snapshotEvery, limits.wallMs);
         const group = new RunGroup(
           {
@@ -136,6 +148,7 @@ export function register(program: Command): void {
               diskAuto: autoDisk(flags.disk) ? { share: workers } : undefined,
               grade: flags.grade === true,
               pollMs: parseDuration(flags.pollInterval, "--poll-interval"),
+              obfuscate: flags.obfuscate === true,
             },
             competitions,
             seeds: parsePositiveInt(flags.seeds, "--seeds"),
@@ -151,6 +164,7 @@ export function register(program: Command): void {
               gpus_per_run: perRun ?? null,
               limits,
               grade: flags.grade === true,
+              ...(obfuscate ? { obfuscate: true } : {}),
             },
           },
           (e) => view.onEvent(e),

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describeDockerProbe, probeDocker } from "../sandbox/docker.js";
+import { buildImageAdvice, describeDockerProbe, probeDocker } from "../sandbox/docker.js";
 import { runProcess, type ProcessResult } from "../sandbox/process.js";
 
 /** One line of `mlebench doctor`: what was checked, how it went and how to fix it. */
@@ -299,17 +299,21 @@ export async function checkPython(env: NodeJS.ProcessEnv = process.env): Promise
   ];
 }
 
+/** A program agents are promised on PATH, and what breaks without it. */
+function checkTool(name: string, missing: string, env: NodeJS.ProcessEnv): Check {
+  const found = findOnPath(name, env);
+  if (found !== null) return { name, status: "ok", required: false, detail: found, fix: null };
+  return { name, status: "warning", required: false, detail: `not found on PATH; ${missing}`, fix: SETUP_FIX };
+}
+
 /** curl: /home/validate_submission.sh posts submissions with it; agents can validate by other means. */
 export function checkCurl(env: NodeJS.ProcessEnv = process.env): Check {
-  const curl = findOnPath("curl", env);
-  if (curl !== null) return { name: "curl", status: "ok", required: false, detail: curl, fix: null };
-  return {
-    name: "curl",
-    status: "warning",
-    required: false,
-    detail: "not found on PATH; /home/validate_submission.sh will not work",
-    fix: SETUP_FIX,
-  };
+  return checkTool("curl", "/home/validate_submission.sh will not work", env);
+}
+
+/** envsubst (gettext-base): upstream MLE-bench's start scripts fill their prompt templates with it. */
+export function checkEnvsubst(env: NodeJS.ProcessEnv = process.env): Check {
+  return checkTool("envsubst", "upstream's agents (aide) cannot fill in their instructions", env);
 }
 
 /** The Docker engine and image: only `--sandbox docker` needs them. */
@@ -331,7 +335,7 @@ export async function checkDocker(): Promise<Check> {
       status: "warning",
       required: false,
       detail: `engine ${p.engine}; image "${p.image}" not built`,
-      fix: `docker build -t ${p.image} -f docker/agent.Dockerfile .`,
+      fix: buildImageAdvice(p.image),
     };
   }
   return { name, status: "ok", required: false, detail: `engine ${p.engine}; image "${p.image}" present`, fix: null };
@@ -388,5 +392,5 @@ export async function runChecks(opts: CheckOptions = {}): Promise<Check[]> {
     checkDocker(),
     checkGpus(env),
   ]);
-  return [checkNode(), bwrap, checkCgroups(), ...python, checkCurl(env), docker, gpus];
+  return [checkNode(), bwrap, checkCgroups(), ...python, checkCurl(env), checkEnvsubst(env), docker, gpus];
 }

@@ -29,6 +29,7 @@ export const JobAgentSchema = z
     env: z.array(z.string()).optional(),
     allowHosts: z.array(z.string()).optional(),
     configFile: z.string().optional(),
+    image: z.string().optional(),
     aide: LlmRequestSchema.extend({
       steps: z.number().int().optional(),
       numDrafts: z.number().int().optional(),
@@ -61,6 +62,8 @@ export const RunJobSchema = z
     poll_ms: z.number().int().positive().optional(),
     /** With no disk cap in `limits`: each worker gives the run its share of the worker's free space. */
     disk_auto: z.boolean().optional(),
+    /** Give the agent the obfuscated description and instructions. */
+    obfuscate: z.boolean().optional(),
   })
   .strict();
 export type RunJob = z.infer<typeof RunJobSchema>;

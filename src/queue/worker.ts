@@ -143,6 +143,7 @@ export function startRunWorker(opts: WorkerOptions): RunWorker {
           agent, backend, dataDir: opts.dataDir, limits: run.limits, gpus: held ?? opts.gpus ?? run.gpus,
           snapshotEveryMs: run.snapshot_every_ms, grade: run.grade, pollMs: run.poll_ms,
           diskAuto: run.disk_auto ? { share: opts.concurrency } : undefined,
+          obfuscate: run.obfuscate,
         },
         {
           log: () => {},

@@ -26,7 +26,11 @@ export const RunRecordSchema = z.object({
     gpus: z.array(z.number().int()),
     allow_hosts: z.array(z.string()),
     warnings: z.array(z.string()),
+    /** The Docker image the run ran in (docker only). */
+    image: z.string().optional(),
   }),
+  /** Set when the agent was given the obfuscated description and instructions. */
+  obfuscated: z.boolean().optional(),
   /** Names (never values) of env vars that carried secrets. */
   secret_env: z.array(z.string()),
   peaks: ResourcePeaksSchema.nullable(),

@@ -7,16 +7,18 @@ import { hiddenSources } from "../sources/packages.js";
 import type { Competition } from "../core/competition.js";
 import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
+import { UserError } from "../core/errors.js";
 import { writeFileAtomic } from "../io/atomic.js";
 import { removeTree } from "../io/remove-tree.js";
 import { gradeToReport, gradingPaths, loadGradingInputs } from "../grading/grade.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { formatDuration } from "../sandbox/limits.js";
 import type { ExitReason, Limits, Sandbox, SandboxBackend, SandboxSpec, SocketService } from "../sandbox/types.js";
-import { baseSandboxEnv, WRITABLE_DIRS, type WritableDir } from "../sandbox/types.js";
+import { baseSandboxEnv, SANDBOX_PATHS, WRITABLE_DIRS, type WritableDir } from "../sandbox/types.js";
 import { createImageVolume, volumeUnavailable, type RunVolume } from "../sandbox/volume.js";
 import { startEgressProcess, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
+import { OBFUSCATE_LOCAL, requireObfuscatedDescription } from "./obfuscate.js";
 import { readRunRecord, writeRunRecord, type RunRecord } from "./record.js";
 import { publishRecords, recordsDir } from "./records.js";
 import { Snapshots } from "./snapshots.js";
@@ -54,6 +56,8 @@ export interface RunSettings {
    * uncapped run is uncapped.
    */
   diskAuto?: { share: number };
+  /** Give the agent the obfuscated description and instructions (the paper's contamination ablation). */
+  obfuscate?: boolean;
 }
 
 /** A run's disk cap when none was given: its share of 80% of the free space of the runs' filesystem. */
@@ -186,6 +190,12 @@ export async function runTask(
   log(`run ${task.runId}: agent ${settings.agent.id} on ${task.competition.id}, seed ${task.seed}, sandbox ${settings.backend.name}`);
   try {
     const { competition } = task;
+    const obfuscate = settings.obfuscate === true || settings.agent.obfuscate === true;
+    if (obfuscate && settings.backend.name === "local") throw new UserError(OBFUSCATE_LOCAL);
+    const obfuscatedDescription = obfuscate ? requireObfuscatedDescription(competition, settings.dataDir) : null;
+    if (settings.agent.image !== undefined && settings.backend.name !== "docker") {
+      throw new UserError(`agent ${settings.agent.id} runs in its own image (${settings.agent.image}), which needs --sandbox docker (this run's sandbox is ${settings.backend.name})`);
+    }
     const dirs = competitionPaths(settings.dataDir, competition.id);
     const inputs = loadGradingInputs(competition, settings.dataDir);
     // Unix socket paths are limited to ~108 bytes, so sockets live in a short temp dir.
@@ -250,11 +260,14 @@ export async function runTask(
       pollMs: settings.pollMs,
       diskUsed: volume ? () => volume.used() : undefined,
       diskExtra: () => snapshots.bytes,
+      image: settings.agent.image,
     };
     // The instructions name sandbox paths, which depend on the backend; write them after creation.
     const instructionsFile = path.join(harness, "instructions.txt");
+    const obfuscatedInstructionsFile = path.join(harness, "instructions_obfuscated.txt");
     const scriptFile = path.join(harness, "validate_submission.sh");
     fs.writeFileSync(instructionsFile, "");
+    fs.writeFileSync(obfuscatedInstructionsFile, "");
     fs.writeFileSync(scriptFile, validateScript(), { mode: 0o755 });
     const condaFile = path.join(harness, "conda");
     fs.writeFileSync(condaFile, CONDA_SHIM, { mode: 0o755 });
@@ -262,6 +275,9 @@ export async function runTask(
     fs.writeFileSync(pythonFile, PYTHON_SHIM, { mode: 0o755 });
     spec.files = {
       "/home/instructions.txt": instructionsFile,
+      "/home/instructions_obfuscated.txt": obfuscatedInstructionsFile,
+      // Over the competition's own, so an agent reading the usual path reads the obfuscated one.
+      ...(obfuscatedDescription !== null ? { [path.posix.join(SANDBOX_PATHS.data, "description.md")]: obfuscatedDescription } : {}),
       "/home/validate_submission.sh": scriptFile,
       [path.posix.join(CONDA_SHIM_DIR, "conda")]: condaFile,
       [path.posix.join(CONDA_SHIM_DIR, "python")]: pythonFile,
@@ -270,10 +286,13 @@ export async function runTask(
     spec.env.PATH = `${spec.env.PATH ?? ""}:${CONDA_SHIM_DIR}`;
     res.sandbox = await settings.backend.create(spec);
     const sandbox = res.sandbox;
-    const instructions = instructionsText(sandbox.paths, timeText);
+    const instructions = instructionsText(sandbox.paths, timeText, obfuscate);
     fs.writeFileSync(instructionsFile, instructions);
+    fs.writeFileSync(obfuscatedInstructionsFile, instructionsText(sandbox.paths, timeText, true));
+    if (obfuscate) record.obfuscated = true;
     fs.writeFileSync(scriptFile, validateScript(path.posix.join(sandbox.paths.runtime, VALIDATE_SOCKET_NAME)));
     record.sandbox.warnings = [...sandbox.warnings];
+    if (sandbox.image !== undefined) record.sandbox.image = sandbox.image;
     if (volumeWarning !== null) record.sandbox.warnings.push(`${volumeWarning}: the disk cap is checked by measuring the writable dirs at each poll`);
     for (const w of record.sandbox.warnings) log(`warning: ${w}`);
     writeRunRecord(task.runDir, record);
@@ -310,7 +329,7 @@ export async function runTask(
       deadline,
       records: recordsDir(task.runDir),
       agentLog: path.join(recordsDir(task.runDir), "agent.log"),
-      hostPaths: { data: spec.dataDir, ...spec.writable },
+      hostPaths: { data: spec.dataDir, ...spec.writable, description: obfuscatedDescription ?? path.join(spec.dataDir, "description.md") },
       log,
     });
     record.exit_reason = outcome.reason;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { identityFiles } from "./bwrap.js";
 import { chownTree, measureDisk } from "./disk.js";
 import { OutputBudget, runProcess, terminateGroup, type ProcessResult } from "./process.js";
@@ -9,6 +10,7 @@ import {
   CONTAINER_PATHS,
   INIT_SCRIPT,
   SANDBOX_PATHS,
+  STOP_GRACE_MS,
   WRITABLE_DIRS,
   type ExecOptions,
   type ExecResult,
@@ -23,8 +25,20 @@ import {
 /** The image built from docker/agent.Dockerfile, unless MLEBENCH_DOCKER_IMAGE names another. */
 export const DEFAULT_DOCKER_IMAGE = "mlebench-agent";
 
-/** How to build the default image, quoted in every "image missing" message. */
-export const DOCKER_BUILD_COMMAND = `docker build -t ${DEFAULT_DOCKER_IMAGE} -f docker/agent.Dockerfile .`;
+/** The script that builds the agents' image offline, from Debian packages (no registry needed). */
+export const BUILD_IMAGE_SCRIPT = fileURLToPath(new URL("../../scripts/build-agent-image.sh", import.meta.url));
+
+/** The Dockerfile of the agents' image (its base comes from Docker Hub unless BASE says otherwise). */
+const DOCKERFILE = fileURLToPath(new URL("../../docker/agent.Dockerfile", import.meta.url));
+
+/** How to build an image of this name, quoted in every "image missing" message. */
+export function buildImageAdvice(image: string): string {
+  const tag = image === DEFAULT_DOCKER_IMAGE ? "" : ` --tag ${image}`;
+  return (
+    `sudo bash ${BUILD_IMAGE_SCRIPT}${tag} (offline, from the Debian archive), ` +
+    `or where Docker Hub is reachable: docker build -t ${image} -f ${DOCKERFILE} ${path.dirname(DOCKERFILE)}`
+  );
+}
 
 /** The uid of the image's `agent` user. */
 export const AGENT_UID = 1000;
@@ -39,7 +53,7 @@ const INIT_IN_SANDBOX = `${SANDBOX_PATHS.runtime}/init.mjs`;
 export const DOCKER_PATHS: SandboxPaths = CONTAINER_PATHS;
 
 /** Seconds a command gets between SIGTERM and SIGKILL when its own time limit ends. */
-const KILL_AFTER_S = 5;
+const KILL_AFTER_S = STOP_GRACE_MS / 1000;
 
 /** Container name of a run; a fixed prefix lets operators find and remove leftovers. */
 export function containerName(spec: Pick<SandboxSpec, "id">): string {
@@ -66,9 +80,13 @@ function bindSource(hostPath: string, what: string): string {
 
 /**
  * Arguments of `docker <args>` that start a run's container: no network, no capabilities, a
- * non-root user, a read-only image, the run's limits (a null limit adds no flag), and only the
- * mounts the spec names. The container idles under `sleep infinity`; commands enter it with
- * `docker exec`, and it stays (no --rm) until close() so its OOM state can still be read.
+ * read-only image, the run's limits (a null limit adds no flag), and only the mounts the spec
+ * names. The container idles under `sleep infinity`; commands enter it with `docker exec` as the
+ * agent's uid, and it stays (no --rm) until close() so its OOM state can still be read. Its own
+ * processes (Docker's init and the idle sleep) run as uid 0 without any capability, so the
+ * agent can neither trace nor signal them, as under bwrap, where pid 1 is not the agent's either.
+ * Every folder of /sys but fs/ (where the container's own cgroup files are) is an empty tmpfs,
+ * unless GPUs are given, whose libraries read the PCI tree.
  */
 export function dockerRunArgs(
   spec: SandboxSpec,
@@ -92,17 +110,21 @@ export function dockerRunArgs(
     "--security-opt",
     "no-new-privileges",
     "--user",
-    `${uid}:${uid}`,
+    "0:0",
+    "--label",
+    `mlebench.uid=${uid}`,
     "--read-only",
     // Docker's tiny init as PID 1 reaps orphans of exec'd commands, which `sleep` would leave as zombies.
     "--init",
+    // The idle processes' folder; every exec names the command's own.
     "--workdir",
-    SANDBOX_PATHS.workspace,
+    "/",
     "--tmpfs",
     `/tmp:rw,exec,nosuid,nodev,mode=1777${limits.tmpBytes !== null ? `,size=${limits.tmpBytes}` : ""}`,
   ];
   // /dev/shm is memory too (PyTorch data loaders live in it); it gets the same cap as /tmp.
   if (limits.tmpBytes !== null) args.push("--shm-size", String(limits.tmpBytes));
+  if (spec.gpus.length === 0) for (const d of SYS_HIDDEN) args.push("--tmpfs", `/sys/${d}:ro,nosuid,nodev,noexec,size=4k`);
   if (limits.pids !== null) args.push("--pids-limit", String(limits.pids));
   if (limits.memoryBytes !== null) {
     // Equal memory and memory+swap: the limit cannot be dodged by swapping.
@@ -131,6 +153,9 @@ export function dockerRunArgs(
   args.push(image, "sleep", "infinity");
   return args;
 }
+
+/** The folders of /sys covered in a CPU-only container: the host's devices, buses, kernel and modules. */
+const SYS_HIDDEN = ["block", "bus", "class", "dev", "devices", "firmware", "kernel", "module", "power"];
 
 /** How a command starts inside the container: through the init, which forwards the loopback ports to the harness sockets. */
 export function dockerEntryArgv(spec: Pick<SandboxSpec, "sockets">, command: string[]): string[] {
@@ -168,9 +193,10 @@ async function docker(args: string[], timeoutMs = 60_000): Promise<ProcessResult
   }
 }
 
-/** The line of the client's stderr worth quoting: its first non-empty one. */
+/** The line of the client's output worth quoting: the first non-empty one of stderr, else of stdout (where `docker exec` puts the runtime's errors). */
 function errorLine(r: ProcessResult): string {
-  const line = r.stderr.split("\n").map((l) => l.trim()).find((l) => l !== "");
+  const first = (text: string) => text.split("\n").map((l) => l.trim()).find((l) => l !== "");
+  const line = first(r.stderr) ?? first(r.stdout);
   if (line) return line;
   return r.timedOut ? "timed out" : `exit status ${r.exitCode ?? r.signal}`;
 }
@@ -197,11 +223,6 @@ export async function probeDocker(timeoutMs = 20_000): Promise<DockerProbe> {
   return { engine: version.stdout.trim(), error: null, image, imagePresent: inspect.exitCode === 0 };
 }
 
-/** The build command for an image name, for the "image missing" advice. */
-function buildCommand(image: string): string {
-  return image === DEFAULT_DOCKER_IMAGE ? DOCKER_BUILD_COMMAND : `docker build -t ${image} -f docker/agent.Dockerfile .`;
-}
-
 /** null when Docker runs sandboxes here, else what is wrong and what to do about it. */
 export function describeDockerProbe(p: DockerProbe): string | null {
   if (p.engine === null) {
@@ -211,18 +232,9 @@ export function describeDockerProbe(p: DockerProbe): string | null {
     );
   }
   if (p.imagePresent === false) {
-    return `the Docker image "${p.image}" is missing; build it with: ${buildCommand(p.image)}`;
+    return `the Docker image "${p.image}" is missing; build it with: ${buildImageAdvice(p.image)}`;
   }
   return null;
-}
-
-/** Parse docker's human sizes ("12.5MiB", "1.2GB", "0B") into bytes. */
-export function parseDockerSize(text: string): number | null {
-  const m = /^\s*([\d.]+)\s*([kKmMgGtTpP]?)(i?)B\s*$/.exec(text);
-  if (!m) return null;
-  const power = " KMGTP".indexOf(m[2].toUpperCase() || " ");
-  const base = m[3] === "i" ? 1024 : 1000;
-  return Math.round(Number(m[1]) * base ** power);
 }
 
 /** Knobs for tests and operators; the exported dockerBackend uses the defaults. */
@@ -247,8 +259,10 @@ function notRun(reason: ExitReason): ExecResult {
 /** One run's container. */
 class DockerSandbox implements Sandbox {
   readonly backend = "docker";
+  readonly image: string;
   readonly paths = DOCKER_PATHS;
   private readonly name: string;
+  private readonly user: string;
   private readonly deadline: number;
   private readonly budget: OutputBudget;
   private killedReason: ExitReason | null = null;
@@ -256,6 +270,8 @@ class DockerSandbox implements Sandbox {
   private closing: Promise<void> | null = null;
   private wallTimer: NodeJS.Timeout | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
+  /** `docker exec` clients running agent commands now. */
+  private inFlight = 0;
   private readonly peak: ResourcePeaks = {
     memoryBytes: null,
     pids: null,
@@ -266,12 +282,16 @@ class DockerSandbox implements Sandbox {
 
   constructor(
     private readonly spec: SandboxSpec,
+    image: string,
+    uid: number,
     readonly warnings: string[],
     private readonly pollMs: number,
     private readonly cleanup: () => void = () => {},
     readonly agentOwner?: { uid: number; gid: number },
   ) {
     this.name = containerName(spec);
+    this.image = image;
+    this.user = `${uid}:${uid}`;
     this.budget = new OutputBudget(spec.limits.outputBytes);
     this.deadline = spec.limits.wallMs === null ? Infinity : Date.now() + spec.limits.wallMs;
     if (spec.limits.wallMs !== null) {
@@ -303,7 +323,7 @@ class DockerSandbox implements Sandbox {
     const command = ownLimitFirst
       ? ["timeout", "-k", String(KILL_AFTER_S), String(Math.max(own, 1) / 1000), ...entry]
       : entry;
-    const args = ["exec"];
+    const args = ["exec", "--user", this.user];
     if (opts.input !== undefined) args.push("--interactive");
     args.push("--workdir", opts.cwd ?? this.paths.workspace);
     for (const [k, v] of Object.entries(opts.env ?? {})) args.push("--env", `${k}=${v}`);
@@ -314,6 +334,7 @@ class DockerSandbox implements Sandbox {
     else if (Number.isFinite(remaining)) hostTimeout = remaining;
 
     let r: ProcessResult;
+    this.inFlight++;
     try {
       r = await runProcess([dockerBinary(), ...args], {
         env: clientEnv(),
@@ -324,13 +345,20 @@ class DockerSandbox implements Sandbox {
         budget: this.budget,
         onOutput: opts.onOutput,
         onTimeout: (pid) => {
-          // Killing the client alone would leave the command running inside the container.
-          if (!ownLimitFirst) void this.kill("time_limit");
-          terminateGroup(pid, 2000);
+          if (ownLimitFirst) {
+            terminateGroup(pid, 2000);
+            return;
+          }
+          // The client ends when the command does; killing it would only lose the command's last
+          // output, and leave the command running inside.
+          void this.kill("time_limit");
+          setTimeout(() => terminateGroup(pid, 2000), STOP_GRACE_MS + 30_000).unref();
         },
       });
     } catch (e) {
       return { ...notRun("crashed"), stderr: `${(e as Error).message}\n` };
+    } finally {
+      this.inFlight--;
     }
     if (this.killing !== null) await this.killing;
     const reason = await this.reasonFor(r, ownLimitFirst ? own : null);
@@ -348,46 +376,66 @@ class DockerSandbox implements Sandbox {
   /** Map how `docker exec` ended onto the contract's reasons. */
   private async reasonFor(r: ProcessResult, ownLimitMs: number | null): Promise<ExitReason> {
     if (this.killedReason !== null) return this.killedReason;
+    const oomBefore = this.peak.oomKills ?? 0;
+    await this.readCgroup();
     if (r.timedOut) return "time_limit";
     // `timeout` exits 124 after its TERM, and 137 when the command needed a KILL.
     if (ownLimitMs !== null && r.wallMs >= ownLimitMs && (r.exitCode === 124 || r.exitCode === 137)) {
       return "time_limit";
     }
     if (r.exitCode === 0) return "finished";
-    if (await this.oomHappened(r.exitCode === 137)) return "oom";
+    if ((this.peak.oomKills ?? 0) > oomBefore) return "oom";
+    // Docker's OOMKilled flag covers the container's pid 1, for engines whose counter was unreadable.
+    if (r.exitCode === 137 && this.peak.oomKills === null) {
+      const inspect = await docker(["inspect", "--format", "{{.State.OOMKilled}}", this.name], 20_000);
+      if (inspect.exitCode === 0 && inspect.stdout.trim() === "true") {
+        this.peak.oomKills = 1;
+        return "oom";
+      }
+    }
     return "crashed";
   }
 
   /**
-   * Whether the kernel OOM-killed something since the last look. Docker's OOMKilled flag covers
-   * only the container's PID 1, so the memory cgroup's oom_kill counter is read as well: the
-   * victim is often a child of the command whose failure is being explained.
+   * Fold the container's cgroup counters into the peaks: the kernel's own memory high-water mark
+   * and OOM kill count (the victim is often a child of the command, which Docker's OOMKilled
+   * flag does not cover), CPU time and processes. Read from inside, as the idle uid 0 without
+   * capabilities, so it works with any engine and cgroup driver; a stopped container reads nothing.
    */
-  private async oomHappened(sigkilled: boolean): Promise<boolean> {
-    if (sigkilled) {
-      const inspect = await docker(["inspect", "--format", "{{.State.OOMKilled}}", this.name], 20_000);
-      if (inspect.exitCode === 0 && inspect.stdout.trim() === "true") {
-        this.peak.oomKills = Math.max(1, this.peak.oomKills ?? 0);
-        return true;
-      }
-    }
-    const counter = await docker(["exec", this.name, "sh", "-c", OOM_COUNTER_SCRIPT], 20_000);
-    const m = /^oom_kill (\d+)$/m.exec(counter.stdout);
-    if (counter.exitCode !== 0 || !m) return false;
-    const count = Number(m[1]);
-    const before = this.peak.oomKills ?? 0;
-    this.peak.oomKills = count;
-    return count > before;
+  private async readCgroup(): Promise<void> {
+    const r = await docker(["exec", "--user", "0:0", this.name, "sh", "-c", CGROUP_SCRIPT], 20_000);
+    if (r.exitCode !== 0) return;
+    const counters = parseCgroupCounters(r.stdout);
+    const max = (a: number | null, b: number | undefined) => (b === undefined ? a : Math.max(a ?? 0, b));
+    this.peak.memoryBytes = max(this.peak.memoryBytes, counters.memoryPeak);
+    this.peak.pids = max(this.peak.pids, counters.pids);
+    if (counters.cpuSeconds !== undefined) this.peak.cpuSeconds = counters.cpuSeconds;
+    if (counters.oomKills !== undefined) this.peak.oomKills = counters.oomKills;
   }
 
-  /** `docker kill` the container: everything in it dies at once, whatever process groups it made. */
+  /**
+   * Stop the run: SIGTERM to every process of the agent's uid (the idle processes are uid 0's),
+   * up to STOP_GRACE_MS for running commands to save their work and end, then `docker kill`:
+   * everything in the container dies at once, whatever process groups it made.
+   */
   async kill(reason: ExitReason): Promise<void> {
     if (this.killedReason === null) this.killedReason = reason; // the first cause is the one reported
-    if (this.killing === null) this.killing = docker(["kill", this.name], 30_000).then(() => undefined);
+    if (this.killing === null) {
+      this.killing = (async () => {
+        if (this.inFlight > 0) {
+          await docker(["exec", "--user", this.user, this.name, "sh", "-c", "kill -TERM -1"], 20_000);
+          const until = Date.now() + STOP_GRACE_MS;
+          while (this.inFlight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        }
+        // The cgroup goes with the container's processes.
+        await this.readCgroup();
+        await docker(["kill", this.name], 30_000);
+      })();
+    }
     await this.killing;
   }
 
-  /** Highest values seen in the `docker stats` samples and disk polls so far (null: never measured). */
+  /** Highest values seen in the cgroup reads and disk polls so far (null: never measured). */
   peaks(): ResourcePeaks {
     return { ...this.peak };
   }
@@ -402,25 +450,11 @@ class DockerSandbox implements Sandbox {
   /** One look at memory, processes and disk; the disk cap is enforced here because Docker cannot cap bind mounts. */
   private async sample(): Promise<void> {
     if (this.closing !== null) return;
-    const stats = await docker(["stats", "--no-stream", "--format", "{{json .}}", this.name], 30_000);
-    if (stats.exitCode === 0) this.recordStats(stats.stdout);
+    await this.readCgroup();
     await this.sampleDisk();
     const cap = this.spec.limits.diskBytes;
     if (cap !== null && (this.peak.diskBytes ?? 0) > cap && this.killedReason === null && this.closing === null) {
       await this.kill("disk_limit");
-    }
-  }
-
-  /** Fold one `docker stats` line into the peaks; output in another shape leaves them unknown. */
-  private recordStats(stdout: string): void {
-    try {
-      const s = JSON.parse(stdout.trim().split("\n")[0]) as { MemUsage?: string; PIDs?: string };
-      const mem = s.MemUsage ? parseDockerSize(s.MemUsage.split("/")[0]) : null;
-      const pids = s.PIDs !== undefined ? Number(s.PIDs) : NaN;
-      if (mem !== null) this.peak.memoryBytes = Math.max(this.peak.memoryBytes ?? 0, mem);
-      if (Number.isFinite(pids)) this.peak.pids = Math.max(this.peak.pids ?? 0, pids);
-    } catch {
-      // not JSON
     }
   }
 
@@ -437,7 +471,8 @@ class DockerSandbox implements Sandbox {
       clearTimeout(this.wallTimer);
       clearTimeout(this.pollTimer);
       this.closing = (async () => {
-        // A last disk sample so the peak covers what the agent left behind.
+        // Last samples so the peaks cover what the agent did and left behind.
+        if (this.killing === null) await this.readCgroup();
         await this.sampleDisk();
         await docker(["rm", "--force", this.name], 60_000);
         this.cleanup();
@@ -447,9 +482,40 @@ class DockerSandbox implements Sandbox {
   }
 }
 
-/** Reads the container's memory cgroup oom_kill counter (cgroup v2 first, then v1). */
-const OOM_COUNTER_SCRIPT =
-  "cat /sys/fs/cgroup/memory.events 2>/dev/null || cat /sys/fs/cgroup/memory/memory.oom_control";
+/**
+ * Prints the container's cgroup counters as `name value` lines, cgroup v2 first, then v1 (whose
+ * controllers Docker mounts one per folder, cpu and cpuacct sometimes together).
+ */
+const CGROUP_SCRIPT = [
+  "cd /sys/fs/cgroup || exit 1",
+  "if [ -f memory.events ]; then",
+  "  sed -n 's/^oom_kill /oom_kill /p' memory.events",
+  "  [ -f memory.peak ] && echo \"memory_peak $(cat memory.peak)\"",
+  "  sed -n 's/^usage_usec /cpu_usec /p' cpu.stat",
+  "  echo \"pids $(cat pids.peak 2>/dev/null || cat pids.current)\"",
+  "else",
+  "  sed -n 's/^oom_kill /oom_kill /p' memory/memory.oom_control",
+  "  echo \"memory_peak $(cat memory/memory.max_usage_in_bytes)\"",
+  "  echo \"cpu_ns $(cat cpuacct/cpuacct.usage 2>/dev/null || cat cpu,cpuacct/cpuacct.usage)\"",
+  "  echo \"pids $(cat pids/pids.current)\"",
+  "fi",
+].join("\n");
+
+/** What CGROUP_SCRIPT printed; a counter it could not read is left out. */
+export function parseCgroupCounters(text: string): { memoryPeak?: number; oomKills?: number; cpuSeconds?: number; pids?: number } {
+  const out: { memoryPeak?: number; oomKills?: number; cpuSeconds?: number; pids?: number } = {};
+  for (const line of text.split("\n")) {
+    const m = /^(\w+) (\d+)$/.exec(line.trim());
+    if (!m) continue;
+    const v = Number(m[2]);
+    if (m[1] === "memory_peak") out.memoryPeak = v;
+    else if (m[1] === "oom_kill") out.oomKills = v;
+    else if (m[1] === "cpu_usec") out.cpuSeconds = v / 1e6;
+    else if (m[1] === "cpu_ns") out.cpuSeconds = v / 1e9;
+    else if (m[1] === "pids") out.pids = v;
+  }
+  return out;
+}
 
 /** A Docker backend; `dockerBackend` is the one the CLI uses. */
 export function createDockerBackend(options: DockerBackendOptions = {}): SandboxBackend {
@@ -484,16 +550,28 @@ export function createDockerBackend(options: DockerBackendOptions = {}): Sandbox
         cleanup();
         throw e;
       }
-      const image = dockerImage();
+      const image = spec.image ?? dockerImage();
       const r = await docker(dockerRunArgs(run, image, uid), 300_000);
       if (r.exitCode !== 0) {
         cleanup();
         // A half-created container would hold the name; remove whatever exists.
         await docker(["rm", "--force", containerName(spec)], 60_000);
         const hint = /no such image|unable to find image|pull access denied/i.test(r.stderr)
-          ? `; build the image with: ${buildCommand(image)}`
-          : "";
+          ? `; build the image with: ${buildImageAdvice(image)}`
+          : /could not select device driver .*gpu/i.test(r.stderr)
+            ? "; --gpus under docker needs the NVIDIA Container Toolkit on this host (nvidia-ctk runtime configure --runtime=docker, then restart dockerd), or use --sandbox bwrap"
+            : "";
         throw new Error(`docker run failed: ${errorLine(r)}${hint}`);
+      }
+      // Every command starts through the init, which is a Node script: an agent's own image must have node.
+      const probe = await docker(["exec", "--user", "0:0", containerName(spec), "node", "-e", "0"], 60_000);
+      if (probe.exitCode !== 0) {
+        cleanup();
+        await docker(["rm", "--force", containerName(spec)], 60_000);
+        throw new Error(
+          `the image ${image} cannot run the harness's init (${errorLine(probe)}): it needs Node.js 18 or newer as \`node\` on PATH ` +
+            `(Debian: apt-get install nodejs); build agents' images FROM ${DEFAULT_DOCKER_IMAGE}, which has it`,
+        );
       }
       // The engine says on stderr which limits this kernel cannot enforce; run.json keeps them.
       const warnings = r.stderr
@@ -501,7 +579,7 @@ export function createDockerBackend(options: DockerBackendOptions = {}): Sandbox
         .map((l) => l.trim())
         .filter((l) => /^WARNING:/i.test(l))
         .map((l) => `docker: ${l.replace(/^WARNING:\s*/i, "")}`);
-      return new DockerSandbox(run, warnings, spec.pollMs ?? options.pollMs ?? 10_000, cleanup, lease ? { uid, gid: uid } : undefined);
+      return new DockerSandbox(run, image, uid, warnings, spec.pollMs ?? options.pollMs ?? 10_000, cleanup, lease ? { uid, gid: uid } : undefined);
     },
   };
 }

@@ -2,14 +2,15 @@ import fs from "node:fs";
 import { createCgroup, joinPrefix, type Cgroup } from "./cgroup.js";
 import { measureDisk } from "./disk.js";
 import { OutputBudget, descendants, killGroup, runProcess } from "./process.js";
-import type {
-  ExecOptions,
-  ExecResult,
-  ExitReason,
-  ResourcePeaks,
-  Sandbox,
-  SandboxPaths,
-  SandboxSpec,
+import {
+  STOP_GRACE_MS,
+  type ExecOptions,
+  type ExecResult,
+  type ExitReason,
+  type ResourcePeaks,
+  type Sandbox,
+  type SandboxPaths,
+  type SandboxSpec,
 } from "./types.js";
 
 /** How a backend turns a command into the host argv and environment that run it. */
@@ -31,8 +32,6 @@ export interface Wrapper {
    */
   graceful?(pid: number): boolean;
 }
-
-const GRACE_MS = 5000;
 
 /**
  * A sandbox whose commands are host processes (bwrap, local): one cgroup per run for memory,
@@ -191,13 +190,13 @@ export class HostSandbox implements Sandbox {
   /** SIGTERM one command's tree, SIGKILL after a grace period. */
   private stopTree(pid: number): void {
     this.terminate(pid);
-    setTimeout(() => killGroup(pid, "SIGKILL"), GRACE_MS).unref();
+    setTimeout(() => killGroup(pid, "SIGKILL"), STOP_GRACE_MS).unref();
   }
 
   async kill(reason: ExitReason): Promise<void> {
     if (this.killedReason === null) this.killedReason = reason;
     for (const pid of this.running) this.terminate(pid);
-    const until = Date.now() + GRACE_MS;
+    const until = Date.now() + STOP_GRACE_MS;
     while (this.running.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     for (const pid of this.running) killGroup(pid, "SIGKILL");
     this.cgroup?.killAll("SIGKILL");

@@ -31,6 +31,9 @@ export function baseSandboxEnv(): Record<string, string> {
 /** The compiled in-sandbox init (it sits next to this module after `npm run build`); every backend mounts it. */
 export const INIT_SCRIPT = fileURLToPath(new URL("./init.js", import.meta.url));
 
+/** Time a stopped run's processes get between SIGTERM and SIGKILL, to save their work (all backends). */
+export const STOP_GRACE_MS = 5000;
+
 /** The writable directories of a run, by their name inside /home. */
 export const WRITABLE_DIRS = ["submission", "code", "logs", "workspace", "agent"] as const;
 export type WritableDir = (typeof WRITABLE_DIRS)[number];
@@ -112,6 +115,8 @@ export interface SandboxSpec {
   network: "none" | "proxy";
   /** How often disk use and process counts are sampled, ms (default 10 s). */
   pollMs?: number;
+  /** The image to run in (docker only): an agent's own, built on the agents' image; default the backend's. */
+  image?: string;
   /**
    * The disk the writable dirs hold, counted by a filesystem of their own (see volume.ts); without
    * it the backend measures them (allocated blocks, plus deleted files its processes keep open).
@@ -169,6 +174,8 @@ export interface ExecResult {
 /** A per-run isolated environment; one backend instance per run. */
 export interface Sandbox {
   readonly backend: string;
+  /** The image the run's commands run in, where the backend has one (docker). */
+  readonly image?: string;
   /** Notes about limits the backend could not enforce here (recorded in run.json). */
   readonly warnings: string[];
   /** Bytes of agent output dropped at the run's output cap, where the backend counts them. */

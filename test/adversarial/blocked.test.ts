@@ -1,11 +1,12 @@
 // Classes of attack the sandbox already blocked, kept as tests so they stay blocked: setuid and
 // privilege, kernel interfaces, DNS, the score oracle, other runs' /tmp, /dev/shm and processes,
 // and submissions that are not regular files. Each goes through `mlebench run` in the default
-// (bubblewrap) sandbox. (Escapes by path, network, fork and memory bombs and stray processes are
+// (bubblewrap) sandbox, and under Docker where an engine is here. (Escapes by path, network, fork and memory bombs and stray processes are
 // in test/runner/escape.test.ts; the egress allow-list in test/runner/run-group.test.ts.)
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { REAL_BACKENDS, suiteTitle } from "../helpers/backends.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
 
 let dataDir = "";
@@ -15,17 +16,18 @@ beforeAll(async () => {
 
 const SUBMIT = "cp /home/data/sample_submission.csv /home/submission/submission.csv";
 
-/** Run `probes` (shell lines printing `OK <what>` when the attack failed and `BROKE <what>` when it worked). */
-function probe(lines: string[], extra: string[] = []) {
-  const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", [SUBMIT, ...lines].join("\n"), "-c", "titanic", ...extra]);
-  expect(r.status, r.stderr).toBe(0);
-  return { ...r, log: agentLog(r.runDirs[0]) };
-}
-
 /** `attempt` must fail: OK when its exit status is non-zero. */
 const refused = (what: string, attempt: string) => `if ( ${attempt} ) >/dev/null 2>&1; then echo "BROKE ${what}"; else echo "OK ${what}"; fi`;
 
-describe("attacks already blocked stay blocked (bwrap)", () => {
+for (const backend of REAL_BACKENDS) describe.skipIf(backend.skip !== null)(suiteTitle("attacks already blocked stay blocked", backend), () => {
+  /** Run `probes` (shell lines printing `OK <what>` when the attack failed and `BROKE <what>` when it worked). */
+  const probe = (lines: string[], extra: string[] = []) => {
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", [SUBMIT, ...lines].join("\n"), "-c", "titanic", ...extra]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.records[0].sandbox.backend).toBe(backend.name);
+    return { ...r, log: agentLog(r.runDirs[0]) };
+  };
+
   it("no way back to root or into the kernel", () => {
     const attacks: [string, string][] = [
       ["su", "echo x | su -c id root"],
@@ -77,7 +79,7 @@ describe("attacks already blocked stay blocked (bwrap)", () => {
       "  if pgrep -f '^sleep 6$' >/dev/null; then echo 'BROKE ps'; else echo 'OK ps'; fi",
       "fi",
     ].join("\n");
-    const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--seeds", "2", "--workers", "2"]);
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--seeds", "2", "--workers", "2"]);
     expect(r.status, r.stderr).toBe(0);
     const second = agentLog(r.runDirs[r.records[0].seed === 1 ? 0 : 1]);
     expect(second.match(/^(OK|BROKE) .*$/gm)).toEqual(["OK /tmp/mark-from-0", "OK /dev/shm/mark-from-0", "OK ps"]);
@@ -89,7 +91,7 @@ describe("attacks already blocked stay blocked (bwrap)", () => {
     ["a FIFO", "mkfifo /home/submission/submission.csv", "not a regular file"],
     ["a directory", "mkdir /home/submission/submission.csv", "a directory"],
   ])("a submission.csv that is %s is set aside, and grading neither hangs nor reads it", (_what, make, kind) => {
-    const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", make, "-c", "titanic", "--grade"]);
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", make, "-c", "titanic", "--grade"]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.records[0].submission_rejected).toBe(
       `submission.csv was ${kind}; only a regular file is graded (kept as submission.csv.rejected)`,

@@ -1,4 +1,5 @@
-// Attacks on the disk cap from inside the default (bubblewrap) sandbox, through `mlebench run`:
+// Attacks on the disk cap from inside the default (bubblewrap) sandbox, and Docker where an engine
+// is here, through `mlebench run`:
 // disk held in a deleted file that stays open, at a path too long to walk, and in snapshots of a
 // sparse or changing submission; and a run with no --disk at all.
 import { execSync } from "node:child_process";
@@ -8,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { measureDisk } from "../../src/sandbox/disk.js";
 import { volumeUnavailable } from "../../src/sandbox/volume.js";
 import { tempDir } from "../helpers/data-dir.js";
+import { REAL_BACKENDS, suiteTitle } from "../helpers/backends.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
 
 let dataDir = "";
@@ -54,9 +56,9 @@ except OSError as e:
 time.sleep(20)
 PY`;
 
-describe.skipIf(!VOLUMES)("the disk cap holds against hidden usage (bwrap, a volume per run)", () => {
+for (const backend of REAL_BACKENDS) describe.skipIf(!VOLUMES || backend.skip !== null)(suiteTitle("the disk cap holds against hidden usage, a volume per run", backend), () => {
   it("a deleted file kept open cannot hold more than the cap: writes past it are refused", () => {
-    const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", `${SUBMIT}; ${UNLINKED(300)}`, "-c", "titanic", "--disk", "100M", "--poll-interval", "1s", "--grade"]);
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", `${SUBMIT}; ${UNLINKED(300)}`, "-c", "titanic", "--disk", "100M", "--poll-interval", "1s", "--grade"]);
     expect(r.status, r.stderr).toBe(0);
     const log = agentLog(r.runDirs[0]);
     expect(log).toContain("REFUSED No space left on device");
@@ -68,7 +70,7 @@ describe.skipIf(!VOLUMES)("the disk cap holds against hidden usage (bwrap, a vol
   }, 120_000);
 
   it("disk held past the cap at a path too long to walk ends the run at the next poll", () => {
-    const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", `${SUBMIT}; ${LONG_PATH(120)}`, "-c", "titanic", "--disk", "100M", "--poll-interval", "1s", "--grade"]);
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", `${SUBMIT}; ${LONG_PATH(120)}`, "-c", "titanic", "--disk", "100M", "--poll-interval", "1s", "--grade"]);
     expect(r.status, r.stderr).toBe(0);
     const log = agentLog(r.runDirs[0]);
     expect(Number(/^DEPTH (\d+)$/m.exec(log)?.[1])).toBeGreaterThan(5000);
@@ -80,13 +82,13 @@ describe.skipIf(!VOLUMES)("the disk cap holds against hidden usage (bwrap, a vol
 
   it("snapshots count against the cap: a submission rewritten each interval fills it, an unchanged one is stored once", () => {
     const write60 = "head -c 62914560 /dev/zero | tr '\\0' 7 > /home/workspace/s.csv && mv /home/workspace/s.csv /home/submission/submission.csv";
-    const unchanged = runCli(dataDir, ["--agent", "external", "--agent-cmd", `${write60}; sleep 7`, "-c", "titanic", "--disk", "150M", "--snapshot-every", "1s", "--poll-interval", "1s"]);
+    const unchanged = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", `${write60}; sleep 7`, "-c", "titanic", "--disk", "150M", "--snapshot-every", "1s", "--poll-interval", "1s"]);
     expect(unchanged.status, unchanged.stderr).toBe(0);
     expect(unchanged.records[0].exit_reason).toBe("finished");
     expect(unchanged.records[0].snapshots.length).toBeGreaterThanOrEqual(4);
     // One copy on disk, the others hard links to it.
     expect(allocated(path.join(unchanged.runDirs[0], "snapshots"))).toBeLessThan(62 * MiB);
-    const changing = runCli(dataDir, ["--agent", "external", "--agent-cmd", `for i in 1 2 3 4 5 6 7 8; do ${write60}; echo $i >> /home/submission/submission.csv; sleep 1; done`, "-c", "titanic", "--disk", "150M", "--snapshot-every", "1s", "--poll-interval", "1s"]);
+    const changing = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", `for i in 1 2 3 4 5 6 7 8; do ${write60}; echo $i >> /home/submission/submission.csv; sleep 1; done`, "-c", "titanic", "--disk", "150M", "--snapshot-every", "1s", "--poll-interval", "1s"]);
     expect(changing.status, changing.stderr).toBe(0);
     expect(changing.records[0].exit_reason).toBe("disk_limit");
   }, 120_000);

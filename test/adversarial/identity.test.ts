@@ -1,4 +1,5 @@
-// What runs could share, tried from inside the default (bubblewrap) sandbox through `mlebench run`:
+// What runs could share, tried from inside the default (bubblewrap) sandbox, and Docker where an
+// engine is here, through `mlebench run`:
 // one host uid (and with it the kernel keyring and per-user limits), locks on the read-only files
 // every sandbox sees, nested user namespaces with a full capability set, and what
 // /proc/self/mountinfo tells about the host.
@@ -6,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { volumeUnavailable } from "../../src/sandbox/volume.js";
+import { REAL_BACKENDS, suiteTitle } from "../helpers/backends.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
 
 let dataDir = "";
@@ -34,13 +36,13 @@ else:
         print("READ", buf.raw[:max(n, 0)].decode())
 PY`;
 
-describe("runs share no identity, lock or kernel state (bwrap)", () => {
+for (const backend of REAL_BACKENDS) describe.skipIf(backend.skip !== null)(suiteTitle("runs share no identity or kernel state", backend), () => {
   it("each run has a host uid of its own, and no keyring to leave keys in for later runs", () => {
     const cmd = `${SUBMIT}; echo "UID $(id -u)"; ${KEYRING}`;
     // Two seeds at once, then a later run: neither a concurrent nor a later run may find run 0's key.
-    const first = runCli(dataDir, ["--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--seeds", "2", "--workers", "2"]);
+    const first = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--seeds", "2", "--workers", "2"]);
     expect(first.status, first.stderr).toBe(0);
-    const later = runCli(dataDir, ["--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--env", "ROLE=1"]);
+    const later = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--env", "ROLE=1"]);
     const logs = [...first.runDirs, ...later.runDirs].map(agentLog);
     const uids = logs.map((l) => Number(/^UID (\d+)$/m.exec(l)?.[1]));
     expect(new Set(uids).size).toBe(3);
@@ -51,6 +53,27 @@ describe("runs share no identity, lock or kernel state (bwrap)", () => {
     expect(logs.join("\n").match(/^SEARCH Operation not permitted$/gm)).toHaveLength(2);
   }, 120_000);
 
+  it("no user namespace can be made inside, so no capability can be regained", () => {
+    const cmd = [
+      SUBMIT,
+      "unshare -Ur id 2>&1 | sed 's/^/UNSHARE /'",
+      "/usr/bin/python3 -c \"import os; os.unshare(0x10000000)\" 2>&1 | tail -1 | sed 's/^/PY /'",
+      "grep -E '^Cap(Eff|Prm|Bnd|Amb)' /proc/self/status",
+      "grep ^NoNewPrivs /proc/self/status",
+    ].join("\n");
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", cmd, "-c", "titanic"]);
+    const log = agentLog(r.runDirs[0]);
+    expect(log).toContain("UNSHARE unshare: unshare failed: Operation not permitted");
+    expect(log).toMatch(/^PY .*(Operation not permitted|has no attribute 'unshare')/m);
+    for (const cap of ["CapEff", "CapPrm", "CapBnd", "CapAmb"]) expect(log).toMatch(new RegExp(`^${cap}:\\s+0{16}$`, "m"));
+    expect(log).toMatch(/^NoNewPrivs:\s+1$/m);
+  }, 60_000);
+
+});
+
+// Under Docker the data dir and the harness's files are bind-mounted host inodes, so these two hold
+// only under bwrap, which stages them (as root) behind overlays at neutral paths.
+describe("runs share no lock, and mountinfo names no host path (bwrap)", () => {
   it("a lock held on a read-only file one run sees is not visible to a concurrent run", () => {
     const files = ["/usr/bin/python3", "/dev/null", "/home/data/train.csv", "/etc/ld.so.cache", "/home/instructions.txt"];
     const hold = files.map((f) => `flock -x ${f} sleep 6 &`).join("\n");
@@ -62,22 +85,6 @@ describe("runs share no identity, lock or kernel state (bwrap)", () => {
     expect(agentLog(r.runDirs[holder])).toContain("holding");
     expect(agentLog(r.runDirs[prober]).trim().split("\n")).toEqual(files.map((f) => `FREE ${f}`));
   }, 120_000);
-
-  it("no user namespace can be made inside, so no capability can be regained", () => {
-    const cmd = [
-      SUBMIT,
-      "unshare -Ur id 2>&1 | sed 's/^/UNSHARE /'",
-      "/usr/bin/python3 -c \"import os; os.unshare(0x10000000)\" 2>&1 | tail -1 | sed 's/^/PY /'",
-      "grep -E '^Cap(Eff|Prm|Bnd|Amb)' /proc/self/status",
-      "grep ^NoNewPrivs /proc/self/status",
-    ].join("\n");
-    const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", cmd, "-c", "titanic"]);
-    const log = agentLog(r.runDirs[0]);
-    expect(log).toContain("UNSHARE unshare: unshare failed: Operation not permitted");
-    expect(log).toMatch(/^PY .*(Operation not permitted|has no attribute 'unshare')/m);
-    for (const cap of ["CapEff", "CapPrm", "CapBnd", "CapAmb"]) expect(log).toMatch(new RegExp(`^${cap}:\\s+0{16}$`, "m"));
-    expect(log).toMatch(/^NoNewPrivs:\s+1$/m);
-  }, 60_000);
 
   it("/proc/self/mountinfo names no host path of the data dir or of the run", () => {
     const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", `${SUBMIT}; cat /proc/self/mountinfo`, "-c", "titanic"]);

@@ -1,48 +1,36 @@
-// The same attacks with the harness run by an unprivileged user (uid 65534), as a user without
-// root runs `mlebench run`: bwrap then makes a user namespace per command, there is no volume or
-// staging, and the promises that still hold must hold.
+// The same attacks with the harness run by an unprivileged user (MLEBENCH_TEST_USER, which .ci/run
+// makes with useradd, else uid 65534), as a user without root runs `mlebench run`: bwrap then
+// makes a user namespace per command, there is no volume or staging, and the promises that still
+// hold must hold. An agent in upstream's format runs the same way.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunRecord } from "../../src/runner/record.js";
 import { CLI, REPO } from "../helpers/cli.js";
+import { upstreamAgentsDir } from "../helpers/upstream-agent.js";
+import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { titanicDataDir } from "../helpers/runs.js";
 
-const USER = 65534;
+const USER = TEST_USER.uid;
 const SUBMIT = "cp /home/data/sample_submission.csv /home/submission/submission.csv";
-
-/** argv running `argv` as the unprivileged user, with no supplementary groups. */
-function asUser(argv: string[]): string[] {
-  return ["/usr/bin/setpriv", `--reuid=${USER}`, `--regid=${USER}`, "--clear-groups", "--", ...argv];
-}
-
-/** Why the tests cannot run here (not root, or the user cannot read the build, or bwrap fails for it), else null. */
-function unavailable(): string | null {
-  if (process.getuid?.() !== 0) return "needs root to switch to an unprivileged user";
-  const run = (argv: string[]) => spawnSync(argv[0], argv.slice(1)).status;
-  if (run(asUser(["/usr/bin/bwrap", "--unshare-all", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "true"])) !== 0) {
-    return "bwrap cannot make user namespaces for an unprivileged user here";
-  }
-  return run(asUser([process.execPath, CLI, "--version"])) === 0 ? null : `uid ${USER} cannot run ${CLI} (the checkout is not readable by other users)`;
-}
-const WHY = unavailable();
+const WHY = userUnavailable();
 
 let dataDir = "";
 let home = "";
 beforeAll(async () => {
   if (WHY) return;
   dataDir = await titanicDataDir();
-  spawnSync("chown", ["-R", `${USER}:${USER}`, dataDir]);
+  spawnSync("chown", ["-R", `${USER}:${TEST_USER.gid}`, dataDir]);
   home = tempDir("mlebench-user-home-");
-  fs.chownSync(home, USER, USER);
+  fs.chownSync(home, USER, TEST_USER.gid);
 });
 
 /** `mlebench run --json` on titanic as the unprivileged user; run.json records and agent logs back. */
 function runAsUser(args: string[]): { status: number | null; stderr: string; records: RunRecord[]; runDirs: string[] } {
   const runsDir = tempDir("mlebench-user-runs-");
-  fs.chownSync(runsDir, USER, USER);
+  fs.chownSync(runsDir, USER, TEST_USER.gid);
   const { MLEBENCH_DATA_DIR: _d, ...env } = process.env;
   const argv = asUser([process.execPath, CLI, "run", "-c", "titanic", "--data-dir", dataDir, "--runs-dir", runsDir, "--json", ...args]);
   const r = spawnSync(argv[0], argv.slice(1), { cwd: REPO, env: { ...env, HOME: home, TMPDIR: home }, encoding: "utf8", timeout: 300_000 });
@@ -54,7 +42,7 @@ function runAsUser(args: string[]): { status: number | null; stderr: string; rec
 
 const log = (runDir: string) => fs.readFileSync(path.join(runDir, "logs", "agent.log"), "utf8");
 
-describe.skipIf(WHY !== null)(`attacks with an unprivileged harness (bwrap)${WHY ? `: skipped, ${WHY}` : ""}`, () => {
+describe.skipIf(WHY !== null)(`attacks with an unprivileged harness, ${TEST_USER.name} (bwrap)${WHY ? `: skipped, ${WHY}` : ""}`, () => {
   it("no nested user namespace, no keyring, only stdin, stdout and stderr, and the harness's own record", () => {
     const cmd = [
       SUBMIT,
@@ -90,5 +78,22 @@ PY`;
     expect(log(r.runDirs[0])).toContain("WROTE");
     expect(r.records[0].exit_reason).toBe("disk_limit");
     expect(r.records[0].peaks?.diskBytes).toBeGreaterThan(40 * 1024 * 1024);
+  }, 120_000);
+
+  it("an agent in upstream's format runs unchanged: shims, its four folders, a writable agent folder, validation, grading", () => {
+    const agents = upstreamAgentsDir("copier:\n  start: copier/start.sh\n  kwargs_type: argparse\n  kwargs:\n    steps: 3\n");
+    spawnSync("chown", ["-R", `${USER}:${TEST_USER.gid}`, path.dirname(agents)]);
+    const r = runAsUser(["--agent", "copier", "--agent-config", agents, "--grade"]);
+    expect(r.status, r.stderr).toBe(0);
+    const text = log(r.runDirs[0]);
+    expect(text).toContain("args: --steps 3\n");
+    expect(text).toContain("dirs: /home/agent /home/code /home/logs /home/submission titanic\n");
+    expect(text).toContain('{"result":"Submission is valid."}');
+    expect(text).not.toMatch(/command not found|Permission denied/);
+    for (const f of ["agent/agent_was_here.txt", "code/code.py", "logs/run.log"]) {
+      const file = path.join(r.runDirs[0], f);
+      expect(fs.statSync(file).uid, f).toBe(USER);
+    }
+    expect(r.records[0].grading?.valid_submission).toBe(true);
   }, 120_000);
 });

@@ -61,7 +61,7 @@ describe("mlebench doctor", () => {
     expect(torch.status).toBe(hasModule("torch") ? "ok" : "warning");
 
     // Optional checks never decide the exit status, whatever this machine has.
-    for (const name of ["cgroups", "curl", "docker", "gpus"]) {
+    for (const name of ["cgroups", "curl", "envsubst", "docker", "gpus"]) {
       const c = byName(report, name);
       expect(c.required, name).toBe(false);
       expect(["ok", "warning"]).toContain(c.status);
@@ -106,6 +106,12 @@ describe("mlebench doctor", () => {
     });
     // Nothing else on PATH either: curl and docker are optional, so they only warn.
     expect(byName(report, "curl").status).toBe("warning");
+    expect(byName(report, "envsubst")).toMatchObject({
+      status: "warning",
+      required: false,
+      detail: "not found on PATH; upstream's agents (aide) cannot fill in their instructions",
+      fix: "sudo bash scripts/setup-agent-env.sh",
+    });
     expect(byName(report, "docker").status).toBe("warning");
     expect(byName(report, "node").status).toBe("ok");
   });

@@ -89,6 +89,29 @@ describe("mlebench integrity", () => {
     expect(fs.existsSync(path.join(run.runDirs[0]!, "integrity", "rules.json"))).toBe(true);
   });
 
+  it("flags plagiarism in a group that `mlebench run` made under the default sandbox, and disqualifies that run", () => {
+    // Two seeds of one agent: seed 0 hands in a copy of the reference kernel (renamed), seed 1 code of its own.
+    const agentDir = tempDir("mlebench-copier-");
+    fs.copyFileSync(path.join(FIXTURES, "renamed.py"), path.join(agentDir, "copied.py"));
+    fs.copyFileSync(path.join(FIXTURES, "unrelated.py"), path.join(agentDir, "own.py"));
+    const config = path.join(tempDir(), "agents.yaml");
+    const cmd = 'cp /home/data/sample_submission.csv /home/submission/submission.csv; if [ "$MLEBENCH_SEED" = 0 ]; then cp /home/agent/copied.py /home/code/solution.py; else cp /home/agent/own.py /home/code/solution.py; fi';
+    fs.writeFileSync(config, `copier:\n  cmd: ${JSON.stringify(cmd)}\n  dir: ${agentDir}\n`);
+    const run = runCli(dataDir, ["--agent", "copier", "--agent-config", config, "-c", "titanic", "--seeds", "2", "--grade"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.records.map((r) => r.sandbox.backend)).toEqual(["bwrap", "bwrap"]);
+    const r = mlebench(["integrity", "plagiarism", run.groupDir, "--references", references, "--disqualify", "--json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { summary: unknown; runs: { runId?: string; run_id?: string; flag: { flagged: boolean } }[] };
+    expect(out.summary).toEqual([{ check: "plagiarism", checked: 2, flagged: 1, percentFlagged: 50 }]);
+    const bySeed = run.records.map((rec, i) => ({ seed: rec.seed, dir: run.runDirs[i]! }));
+    const copied = bySeed.find((x) => x.seed === 0)!.dir;
+    const own = bySeed.find((x) => x.seed === 1)!.dir;
+    expect(JSON.parse(read(path.join(copied, "grading_report.json"))).disqualified_reason).toMatch(/^plagiarism: /);
+    expect(JSON.parse(read(path.join(own, "grading_report.json"))).disqualified_reason ?? null).toBeNull();
+    expect(fs.existsSync(path.join(copied, "integrity", "grading_report.graded.json"))).toBe(true);
+  });
+
   it("asks the judge through the LLM layer and records its verdicts", async () => {
     const llm = await startFakeLLM();
     try {

@@ -6,6 +6,7 @@ import { CLI, mlebenchAsync, REPO } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
 import { getSandboxBackend } from "../../src/sandbox/registry.js";
+import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
 
 // `tasks run` and `tasks eval` as users run them: no --sandbox flag, so bubblewrap, and as root
 // in CI (the evaluator then runs as a leased uid that must enter folders the harness made).
@@ -86,27 +87,15 @@ describe.skipIf(bwrapMissing !== null)("mlebench tasks run + tasks eval under th
 });
 
 // The same commands with the harness run by an unprivileged user: bwrap then makes a user namespace per command.
-const USER = 65534;
-function asUser(argv: string[]): string[] {
-  return ["/usr/bin/setpriv", `--reuid=${USER}`, `--regid=${USER}`, "--clear-groups", "--", ...argv];
-}
-function userUnavailable(): string | null {
-  if (process.getuid?.() !== 0) return "needs root to switch to an unprivileged user";
-  if (bwrapMissing !== null) return bwrapMissing;
-  const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1)).status;
-  if (run(asUser(["/usr/bin/bwrap", "--unshare-all", "--unshare-user", "--disable-userns", "--ro-bind", "/", "/", "true"])) !== 0) {
-    return "bwrap cannot make user namespaces for an unprivileged user here";
-  }
-  return run(asUser([process.execPath, CLI, "--version"])) === 0 ? null : `uid ${USER} cannot run ${CLI} (the checkout is not readable by other users)`;
-}
-const USER_WHY = userUnavailable();
+const USER = TEST_USER.uid;
+const USER_WHY = bwrapMissing ?? userUnavailable();
 
-describe.skipIf(USER_WHY !== null)(`mlebench tasks run + tasks eval as an unprivileged user${USER_WHY ? `: skipped, ${USER_WHY}` : ""}`, () => {
+describe.skipIf(USER_WHY !== null)(`mlebench tasks run + tasks eval as an unprivileged user, ${TEST_USER.name}${USER_WHY ? `: skipped, ${USER_WHY}` : ""}`, () => {
   it("runs the starter and scores it", () => {
     const home = tempDir("mlab-user-home-");
     const runsDir = tempDir("mlab-user-runs-");
     const dataDir = tempDir("mlab-user-data-");
-    for (const d of [home, runsDir, dataDir]) fs.chownSync(d, USER, USER);
+    for (const d of [home, runsDir, dataDir]) fs.chownSync(d, USER, TEST_USER.gid);
     const { MLEBENCH_DATA_DIR: _d, MLEBENCH_LLM_MODEL: _m, ...env } = process.env;
     const cli = (args: string[]) => {
       const argv = asUser([process.execPath, CLI, ...args]);

@@ -374,3 +374,27 @@ describe("queue flags", () => {
     expect(noGpus.stderr).toContain("mlebench: --gpus-per-run needs --gpus <list> to share out");
   });
 });
+
+describe("mlebench run --queue under the default sandbox", () => {
+  it("a worker runs the job in bwrap, as the producer asked, with --obfuscate carried along, and grades it", async () => {
+    redis = await startRedis();
+    const runsDir = tempDir("mlebench-qbwrap-");
+    // No --sandbox for the worker: it uses the job's.
+    const w = startWorker("wb", ["--queue", redis.url, "--runs-dir", runsDir, "--data-dir", dataDir, "--lock-duration", "30s", "--stalled-interval", "30s"]);
+    workers.push(w);
+    const cmd = "cp /home/data/sample_submission.csv /home/submission/submission.csv; head -1 /home/data/description.md";
+    const r = await mlebenchAsync(
+      ["run", "--queue", redis.url, "--runs-dir", runsDir, "--data-dir", dataDir, "--json", "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade", "--obfuscate"],
+      {},
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as QueuedOut;
+    const runDir = path.join(out.dir, out.runs[0].run_id);
+    const record = readJson<RunRecord>(path.join(runDir, "run.json"));
+    expect(record).toMatchObject({ status: "completed", exit_reason: "finished", obfuscated: true });
+    expect(record.sandbox.backend).toBe("bwrap");
+    expect(record.grading?.valid_submission).toBe(true);
+    expect(agentLog(runDir)).toBe("# Task\n");
+    expect(readJson<GroupMetadata>(path.join(out.dir, "metadata.json")).options).toMatchObject({ sandbox: "bwrap", obfuscate: true });
+  }, 180_000);
+});

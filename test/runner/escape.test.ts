@@ -1,6 +1,6 @@
-// Escape attempts against the real bubblewrap sandbox: each runs an agent through `mlebench run`
-// and checks that the harness survives, names the right exit reason, and still grades what was
-// submitted.
+// Escape attempts against the real sandboxes (bubblewrap, and Docker where an engine is here): each
+// runs an agent through `mlebench run` and checks that the harness survives, names the right exit
+// reason, and still grades what was submitted.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -11,6 +11,7 @@ import { getCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { hiddenSources } from "../../src/sources/packages.js";
+import { REAL_BACKENDS, suiteTitle } from "../helpers/backends.js";
 import { agentLog, cgroupsWritable, runCli, titanicAnswers, titanicDataDir } from "../helpers/runs.js";
 
 let dataDir = "";
@@ -23,19 +24,20 @@ beforeAll(async () => {
   sampleScore = gradeSubmission(getCompetition("titanic"), sample, dataDir).score as number;
 });
 
-function external(cmd: string, extra: string[] = [], env: Record<string, string> = {}) {
-  const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade", ...extra], env);
-  expect(r.status, r.stderr).toBe(0);
-  expect(r.records).toHaveLength(1);
-  return { ...r, record: r.records[0], runDir: r.runDirs[0], log: agentLog(r.runDirs[0]) };
-}
-
 function processesMatching(marker: string): string[] {
   const out = execSync("ps -eo args", { encoding: "utf8" });
   return out.split("\n").filter((l) => l.includes(marker) && !l.includes("ps -eo"));
 }
 
-describe("sandbox escapes (bwrap)", () => {
+for (const backend of REAL_BACKENDS) describe.skipIf(backend.skip !== null)(suiteTitle("sandbox escapes", backend), () => {
+  const external = (cmd: string, extra: string[] = [], env: Record<string, string> = {}) => {
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade", ...extra], env);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.records).toHaveLength(1);
+    expect(r.records[0].sandbox.backend).toBe(backend.name);
+    return { ...r, record: r.records[0], runDir: r.runDirs[0], log: agentLog(r.runDirs[0]) };
+  };
+
   it("the private answers are unreachable by any path the agent can name", () => {
     const answers = titanicAnswers(dataDir);
     const secretRow = fs.readFileSync(answers, "utf8").split("\n")[1];
@@ -43,7 +45,7 @@ describe("sandbox escapes (bwrap)", () => {
       SUBMIT,
       `for p in '${answers}' '/proc/1/root${answers}' '/proc/self/root${answers}' /home/data/../private /private/data; do`,
       '  if cat "$p" >/dev/null 2>&1; then echo "READ $p"; else echo "denied $p"; fi; done',
-      "find / -xdev \\( -path /proc -o -path /sys \\) -prune -o \\( -name 'answers*' -o -name private \\) -print 2>/dev/null | sed 's/^/FOUND /'",
+      "find / -xdev \\( -path /proc -o -path /sys \\) -prune -o \\( -name 'answers*' -o -name private \\) ! -path '*/ssl/private' -print 2>/dev/null | sed 's/^/FOUND /'",
       "grep -rl 'Survived' / --include='*.csv' 2>/dev/null | grep -v '^/home/data\\|^/home/submission' | sed 's/^/CSV /'",
       "echo done",
     ].join("\n");
@@ -72,7 +74,8 @@ describe("sandbox escapes (bwrap)", () => {
     expect(log).not.toContain("sk-harness-secret-123");
     expect(log).not.toContain("kaggle-secret-456");
     expect(log).toContain("HOME=/home/workspace");
-    expect(log).toContain("ls: cannot access '/root'");
+    // No /root at all under bwrap; the image's own, closed to the agent, under docker.
+    expect(log).toMatch(/ls: cannot (access|open directory) '\/root'/);
     expect(log).not.toContain(dataDir); // pid 1's command line names no host path
     expect(record.exit_reason).toBe("finished");
   });
@@ -92,7 +95,7 @@ describe("sandbox escapes (bwrap)", () => {
         `/usr/bin/python3 -c "import socket; socket.create_connection(('1.1.1.1', 443), timeout=5)" 2>&1 | tail -1`,
         "cat /proc/net/dev | grep -c ':' | sed 's/^/interfaces /'",
       ].join("\n");
-      const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade"]);
+      const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade"]);
       // The harness awaits the run while the test server keeps listening in this process.
       const log = agentLog(r.runDirs[0]);
       expect(log).toContain("curl failed");
@@ -143,7 +146,8 @@ describe("sandbox escapes (bwrap)", () => {
     expect(record.grading?.score).toBe(sampleScore);
   });
 
-  it.skipIf(!cgroupsWritable())("a memory hog is killed by the OOM killer and reported as oom", () => {
+  // Docker's engine sets the cgroups itself.
+  it.skipIf(backend.name === "bwrap" && !cgroupsWritable())("a memory hog is killed by the OOM killer and reported as oom", () => {
     const cmd = `${SUBMIT}; /usr/bin/python3 -c "x = bytearray(1 << 30); print('allocated')"`;
     const { record, log } = external(cmd, ["--memory", "256M"]);
     expect(record.exit_reason).toBe("oom");
@@ -176,5 +180,31 @@ describe("sandbox escapes (bwrap)", () => {
     const { record } = external(cmd);
     expect(record.exit_reason).toBe("finished");
     expect(processesMatching("sleep 30337")).toEqual([]);
+  });
+
+  it.skipIf(backend.name === "bwrap" && !cgroupsWritable())("--cpus 1 holds three spinning processes to one CPU", () => {
+    // Each child spins for 3 s of wall time; unlimited on 2 cores they would use up to 6 CPU seconds.
+    const spin = `/usr/bin/python3 - <<'PY'
+import os, resource, time
+pids = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        end = time.time() + 3
+        while time.time() < end:
+            pass
+        os._exit(0)
+    pids.append(pid)
+for p in pids:
+    os.waitpid(p, 0)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("CPU %.2f" % (u.ru_utime + u.ru_stime))
+PY`;
+    const { record, log } = external(`${SUBMIT}; ${spin}`, ["--cpus", "1"]);
+    const cpu = Number(/^CPU ([\d.]+)$/m.exec(log)?.[1]);
+    expect(cpu).toBeGreaterThan(1);
+    expect(cpu).toBeLessThan(3.5);
+    expect(record.peaks?.cpuSeconds).toBeGreaterThanOrEqual(cpu - 0.1);
+    expect(record.peaks?.cpuSeconds).toBeLessThan(4.5);
   });
 });

@@ -1,7 +1,7 @@
-// The docker backend against a fake `docker` CLI. No Docker engine is available where these tests
-// run, so the real engine path (actual containers, cgroup limits, OOM kills, GPUs) is NOT exercised
-// here: these tests pin the exact arguments handed to the CLI, the order of the commands the
-// sandbox issues, and how their outcomes map onto exit reasons.
+// The docker backend against a fake `docker` CLI: the exact arguments handed to the CLI, the order
+// of the commands the sandbox issues, and how their outcomes map onto exit reasons. The same
+// backend on a real engine (containers, cgroup limits, OOM kills, escapes) is tested by the
+// sandbox suites that run per backend (test/helpers/backends.ts) and test/sandbox/docker-engine.test.ts.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,13 +9,13 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   AGENT_UID,
-  DOCKER_BUILD_COMMAND,
   DOCKER_INIT_SCRIPT,
+  buildImageAdvice,
   createDockerBackend,
   dockerBackend,
   dockerEntryArgv,
   dockerRunArgs,
-  parseDockerSize,
+  parseCgroupCounters,
 } from "../../src/sandbox/docker.js";
 import type { Limits, SandboxSpec } from "../../src/sandbox/types.js";
 
@@ -70,11 +70,13 @@ describe("dockerRunArgs", () => {
       "--security-opt",
       "no-new-privileges",
       "--user",
-      "1001:1001",
+      "0:0",
+      "--label",
+      "mlebench.uid=1001",
       "--read-only",
       "--init",
       "--workdir",
-      "/home/workspace",
+      "/",
       "--tmpfs",
       "/tmp:rw,exec,nosuid,nodev,mode=1777,size=1073741824",
       "--shm-size",
@@ -145,13 +147,33 @@ describe("dockerRunArgs", () => {
       "--security-opt",
       "no-new-privileges",
       "--user",
-      "1000:1000",
+      "0:0",
+      "--label",
+      "mlebench.uid=1000",
       "--read-only",
       "--init",
       "--workdir",
-      "/home/workspace",
+      "/",
       "--tmpfs",
       "/tmp:rw,exec,nosuid,nodev,mode=1777",
+      "--tmpfs",
+      "/sys/block:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/bus:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/class:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/dev:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/devices:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/firmware:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/kernel:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/module:ro,nosuid,nodev,noexec,size=4k",
+      "--tmpfs",
+      "/sys/power:ro,nosuid,nodev,noexec,size=4k",
       "--volume",
       "/srv/comp/public:/home/data:ro",
       "--volume",
@@ -200,11 +222,18 @@ describe("helpers", () => {
     ]);
   });
 
-  it("parses docker's sizes", () => {
-    expect(parseDockerSize("12.5MiB ")).toBe(13107200);
-    expect(parseDockerSize("1.5GB")).toBe(1_500_000_000);
-    expect(parseDockerSize("0B")).toBe(0);
-    expect(parseDockerSize("n/a")).toBeNull();
+  it("reads the cgroup counters of v2 and v1, leaving out what could not be read", () => {
+    expect(parseCgroupCounters("oom_kill 2\nmemory_peak 1048576\ncpu_usec 2500000\npids 7\n")).toEqual({
+      oomKills: 2,
+      memoryPeak: 1048576,
+      cpuSeconds: 2.5,
+      pids: 7,
+    });
+    expect(parseCgroupCounters("oom_kill 0\nmemory_peak 4096\ncpu_ns 1500000000\npids \n")).toEqual({
+      oomKills: 0,
+      memoryPeak: 4096,
+      cpuSeconds: 1.5,
+    });
   });
 });
 
@@ -279,8 +308,14 @@ describe("unavailable()", () => {
     const fake = makeFake({ image: false });
     setEnv({ MLEBENCH_DOCKER: fake.bin, MLEBENCH_DOCKER_IMAGE: undefined });
     expect(await dockerBackend.unavailable()).toBe(
-      `the Docker image "mlebench-agent" is missing; build it with: ${DOCKER_BUILD_COMMAND}`,
+      `the Docker image "mlebench-agent" is missing; build it with: ${buildImageAdvice("mlebench-agent")}`,
     );
+    expect(buildImageAdvice("mlebench-agent")).toMatch(/^sudo bash \/\S+\/scripts\/build-agent-image\.sh \(offline, from the Debian archive\), or where Docker Hub is reachable: docker build -t mlebench-agent -f \/\S+\/docker\/agent\.Dockerfile \/\S+\/docker$/);
+    expect(buildImageAdvice("mine:2")).toContain("build-agent-image.sh --tag mine:2 ");
+    for (const f of [/build-agent-image\.sh/, /agent\.Dockerfile/]) {
+      const file = buildImageAdvice("x").split(" ").find((w) => f.test(w))!;
+      expect(fs.existsSync(file), file).toBe(true);
+    }
     expect(fake.calls().map((c) => c.slice(0, 2))).toEqual([
       ["version", "--format"],
       ["image", "inspect"],
@@ -297,6 +332,8 @@ describe("unavailable()", () => {
 
 interface FakeOptions {
   image?: boolean;
+  /** The image has no node. */
+  noNode?: boolean;
   runFails?: string;
 }
 
@@ -304,7 +341,7 @@ interface Fake {
   bin: string;
   dir: string;
   calls(): string[][];
-  set(name: "oomkilled" | "oom_kill", value: string): void;
+  set(name: "oomkilled" | "oom_kill" | "cgroup", value: string): void;
   waitForExec(): Promise<void>;
 }
 
@@ -359,7 +396,17 @@ switch (args[0]) {
     }
     let cmd = args.slice(i + 1);
     if (cmd[0] === "sh" && cmd[2] && cmd[2].includes("memory.events")) {
-      process.stdout.write("oom 0\\noom_kill " + read("oom_kill", "0") + "\\n");
+      if (read("cgroup", "") === "unreadable") process.exit(1);
+      process.stdout.write("oom_kill " + read("oom_kill", "0") + "\\nmemory_peak 13107200\\ncpu_usec 1500000\\npids 3\\n");
+      break;
+    }
+    if (cmd[0] === "node" && cmd[1] === "-e" && cmd[2] === "0") {
+      if (${opts.noNode === true}) { process.stderr.write('OCI runtime exec failed: exec: "node": executable file not found in $PATH: unknown\\n'); process.exit(126); }
+      break;
+    }
+    if (cmd[0] === "sh" && cmd[2] === "kill -TERM -1") {
+      // The agent's processes, here the ones exec started on the host.
+      for (const pid of read("pids", "").split("\\n").filter(Boolean)) { try { process.kill(Number(pid), "SIGTERM"); } catch {} }
       break;
     }
     const prefix = cmd[0] === "timeout" ? cmd.slice(0, 4) : [];
@@ -428,7 +475,7 @@ const hostUid = process.getuid?.() ?? AGENT_UID;
 
 /** The uid a `docker run` call gave the container (as root, one leased for the run). */
 function runUid(call: string[]): number {
-  return Number(call[call.indexOf("--user") + 1].split(":")[0]);
+  return Number(call.find((a) => a.startsWith("mlebench.uid="))!.split("=")[1]);
 }
 
 describe("docker sandbox (fake CLI)", () => {
@@ -461,10 +508,14 @@ describe("docker sandbox (fake CLI)", () => {
       expect(fake.calls()[0]).toEqual(dockerRunArgs(spec, "mlebench-agent", uid));
     }
 
+    // The image must run the init: node is looked for first.
+    expect(fake.calls()[1]).toEqual(["exec", "--user", "0:0", "mlebench-seq", "node", "-e", "0"]);
     const r = await sandbox.exec(["sh", "-c", "echo out; echo err >&2; echo $A"], { cwd: "/home/code", env: { A: "x=1" } });
     expect(r).toMatchObject({ exitCode: 0, reason: "finished", stdout: "out\nx=1\n", stderr: "err\n", truncated: false });
-    expect(fake.calls()[1]).toEqual([
+    expect(fake.calls()[2]).toEqual([
       "exec",
+      "--user",
+      `${uid}:${uid}`,
       "--workdir",
       "/home/code",
       "--env",
@@ -484,7 +535,9 @@ describe("docker sandbox (fake CLI)", () => {
     const withInput = await sandbox.exec(["cat"], { input: "hello", logFile });
     expect(withInput.stdout).toBe("hello");
     expect(fs.readFileSync(logFile, "utf8")).toBe("hello");
-    expect(fake.calls()[2].slice(0, 4)).toEqual(["exec", "--interactive", "--workdir", "/home/workspace"]);
+    // After each command the container's cgroup counters are read, as uid 0 without capabilities.
+    expect(fake.calls()[3].slice(0, 6)).toEqual(["exec", "--user", "0:0", "mlebench-seq", "sh", "-c"]);
+    expect(fake.calls()[4].slice(0, 6)).toEqual(["exec", "--user", `${uid}:${uid}`, "--interactive", "--workdir", "/home/workspace"]);
 
     await sandbox.close();
     await sandbox.close();
@@ -493,22 +546,17 @@ describe("docker sandbox (fake CLI)", () => {
     await expect(sandbox.exec(["true"])).rejects.toThrow(/closed/);
   });
 
-  it("maps exit statuses: crash, OOMKilled, the cgroup's oom_kill counter", async () => {
+  it("maps exit statuses: crash, the cgroup's oom_kill counter, OOMKilled where the counter cannot be read", async () => {
     const sandbox = await createDockerBackend().create(hostSpec("oom"));
     try {
       const crash = await sandbox.exec(["sh", "-c", "exit 3"]);
       expect(crash).toMatchObject({ exitCode: 3, reason: "crashed" });
-      // A failure makes the backend read the OOM counter (still 0 here) but not the OOMKilled flag.
+      // The backend reads the OOM counter (still 0 here), not the OOMKilled flag.
       const afterCrash = fake.calls().slice(-1)[0];
-      expect(afterCrash.slice(0, 4)).toEqual(["exec", "mlebench-oom", "sh", "-c"]);
-      expect(afterCrash[4]).toContain("memory.events");
+      expect(afterCrash.slice(0, 6)).toEqual(["exec", "--user", "0:0", "mlebench-oom", "sh", "-c"]);
+      expect(afterCrash[6]).toContain("memory.events");
+      expect(sandbox.peaks()).toMatchObject({ oomKills: 0, memoryBytes: 13107200, cpuSeconds: 1.5, pids: 3 });
 
-      fake.set("oomkilled", "true");
-      const killed = await sandbox.exec(["sh", "-c", "exit 137"]);
-      expect(killed).toMatchObject({ exitCode: 137, reason: "oom" });
-      expect(fake.calls().slice(-1)[0]).toEqual(["inspect", "--format", "{{.State.OOMKilled}}", "mlebench-oom"]);
-
-      fake.set("oomkilled", "false");
       fake.set("oom_kill", "2");
       const child = await sandbox.exec(["sh", "-c", "exit 1"]);
       expect(child.reason).toBe("oom");
@@ -518,6 +566,16 @@ describe("docker sandbox (fake CLI)", () => {
     } finally {
       await sandbox.close();
     }
+    const unreadable = await createDockerBackend().create(hostSpec("oom2"));
+    try {
+      fake.set("cgroup", "unreadable");
+      fake.set("oomkilled", "true");
+      const killed = await unreadable.exec(["sh", "-c", "exit 137"]);
+      expect(killed).toMatchObject({ exitCode: 137, reason: "oom" });
+      expect(fake.calls().slice(-1)[0]).toEqual(["inspect", "--format", "{{.State.OOMKilled}}", "mlebench-oom2"]);
+    } finally {
+      await unreadable.close();
+    }
   });
 
   it("ends only the command at its own time limit, through `timeout` inside the container", async () => {
@@ -526,8 +584,8 @@ describe("docker sandbox (fake CLI)", () => {
       const r = await sandbox.exec(["sleep", "30"], { timeoutMs: 500 });
       expect(r.reason).toBe("time_limit");
       expect(r.wallMs).toBeLessThan(10_000);
-      const exec = fake.calls().find((c) => c[0] === "exec")!;
-      expect(exec.slice(2, 8)).toEqual(["/home/workspace", "mlebench-own", "timeout", "-k", "5", "0.5"]);
+      const exec = fake.calls().find((c) => c[0] === "exec" && c.includes("timeout"))!;
+      expect(exec.slice(4, 10)).toEqual(["/home/workspace", "mlebench-own", "timeout", "-k", "5", "0.5"]);
       expect(fake.calls().some((c) => c[0] === "kill")).toBe(false);
       expect((await sandbox.exec(["true"])).reason).toBe("finished");
     } finally {
@@ -535,12 +593,16 @@ describe("docker sandbox (fake CLI)", () => {
     }
   });
 
-  it("kills the container at the run's wall limit, and later commands report time_limit without running", async () => {
+  it("at the run's wall limit: SIGTERM to the agent's processes, then the container is killed; later commands do not run", async () => {
     const sandbox = await createDockerBackend().create(hostSpec("wall", { wallMs: 1000 }));
     try {
       const r = await sandbox.exec(["sleep", "30"], { timeoutMs: 60_000 });
       expect(r.reason).toBe("time_limit");
       expect(r.wallMs).toBeLessThan(10_000);
+      const calls = fake.calls();
+      const term = calls.findIndex((c) => c.at(-1) === "kill -TERM -1");
+      expect(calls[term].slice(0, 3)).toEqual(["exec", "--user", `${runUid(calls[0])}:${runUid(calls[0])}`]);
+      expect(calls.findIndex((c) => c[0] === "kill")).toBeGreaterThan(term);
       expect(fake.calls().filter((c) => c[0] === "kill")).toEqual([["kill", "mlebench-wall"]]);
       const before = fake.calls().length;
       expect((await sandbox.exec(["true"])).reason).toBe("time_limit");
@@ -567,7 +629,7 @@ describe("docker sandbox (fake CLI)", () => {
     }
   });
 
-  it("samples docker stats and ends the run when the writable dirs outgrow the disk limit", async () => {
+  it("samples the cgroup and ends the run when the writable dirs outgrow the disk limit", async () => {
     const spec = { ...hostSpec("disk", { diskBytes: 1000 }), pollMs: 50 };
     const sandbox = await createDockerBackend().create(spec);
     try {
@@ -578,13 +640,6 @@ describe("docker sandbox (fake CLI)", () => {
       expect(peaks.memoryBytes).toBe(13107200);
       expect(peaks.pids).toBe(3);
       expect(peaks.diskBytes).toBeGreaterThanOrEqual(10_000);
-      expect(fake.calls().find((c) => c[0] === "stats")).toEqual([
-        "stats",
-        "--no-stream",
-        "--format",
-        "{{json .}}",
-        "mlebench-disk",
-      ]);
     } finally {
       await sandbox.close();
     }
@@ -594,8 +649,19 @@ describe("docker sandbox (fake CLI)", () => {
     const failing = makeFake({ runFails: "Unable to find image 'mlebench-agent:latest' locally" });
     setEnv({ MLEBENCH_DOCKER: failing.bin });
     await expect(createDockerBackend().create(hostSpec("norun"))).rejects.toThrow(
-      `docker run failed: Unable to find image 'mlebench-agent:latest' locally; build the image with: ${DOCKER_BUILD_COMMAND}`,
+      `docker run failed: Unable to find image 'mlebench-agent:latest' locally; build the image with: ${buildImageAdvice("mlebench-agent")}`,
     );
     expect(failing.calls().map((c) => c[0])).toEqual(["run", "rm"]);
+  });
+
+  it("refuses an image without node, which the init needs, and removes the container", async () => {
+    const nodeless = makeFake({ noNode: true });
+    setEnv({ MLEBENCH_DOCKER: nodeless.bin });
+    await expect(createDockerBackend().create({ ...hostSpec("nonode"), image: "bare:1" })).rejects.toThrow(
+      'the image bare:1 cannot run the harness\'s init (OCI runtime exec failed: exec: "node": executable file not found in $PATH: unknown): ' +
+        "it needs Node.js 18 or newer as `node` on PATH (Debian: apt-get install nodejs); build agents' images FROM mlebench-agent, which has it",
+    );
+    expect(nodeless.calls().map((c) => c[0])).toEqual(["run", "exec", "rm"]);
+    expect(nodeless.calls()[0].at(-3)).toBe("bare:1");
   });
 });

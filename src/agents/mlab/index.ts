@@ -79,6 +79,8 @@ async function runMlab(ctx: AgentContext, options: MlabOptions): Promise<AgentOu
     traceDir: path.join(ctx.records, MLAB_FILES.trace),
     owner: ctx.sandbox.agentOwner,
     aliases: { data: { host: host.data, readOnly: true }, submission: { host: host.submission, readOnly: false } },
+    // Under --obfuscate the sandbox shows another description.md; the file actions must show the same.
+    overlays: host.description !== undefined ? { "data/description.md": host.description } : undefined,
   });
   const guarded = {
     isFinal: () => watch.ended() !== null || Date.now() >= ctx.deadline || env.isFinal(),

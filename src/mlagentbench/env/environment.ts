@@ -41,6 +41,8 @@ export interface EnvironmentOptions {
    * (symlinks the caller makes); on the host they are resolved here and never followed as links.
    */
   aliases?: Record<string, { host: string; readOnly: boolean }>;
+  /** Read-only files shown at a path inside an alias instead of the alias's own (workspace-relative path → host file). */
+  overlays?: Record<string, string>;
   /** Files larger than this are listed but not copied into snapshots (default 20 MiB). */
   snapshotMaxBytes?: number;
   /**
@@ -99,6 +101,7 @@ export class Environment {
   private readonly opts: EnvironmentOptions;
   private readonly readOnly: Set<string>;
   private readonly aliases: Map<string, string>;
+  private readonly overlays: Map<string, string>;
   private readonly steps: TraceStep[] = [];
   private readonly startMs = Date.now();
   private readonly hashes = new Map<string, string>();
@@ -112,6 +115,7 @@ export class Environment {
     this.opts = opts;
     this.workspace = fs.realpathSync(opts.workspace);
     this.aliases = new Map(Object.entries(opts.aliases ?? {}).map(([name, a]) => [name, fs.realpathSync(a.host)]));
+    this.overlays = new Map(Object.entries(opts.overlays ?? {}).map(([rel, host]) => [path.posix.normalize(rel), host]));
     // Keyed by the real, normalised path, so "./x", "a/../x" and links to x all hit the same entry.
     this.readOnly = new Set((opts.readOnly ?? []).map((p) => this.resolve(p).rel));
     for (const [name, a] of Object.entries(opts.aliases ?? {})) if (a.readOnly) this.readOnly.add(name);
@@ -221,7 +225,10 @@ export class Environment {
 
   private resolve(given: string): ResolvedPath {
     if (this.aliases.size > 0 && !path.isAbsolute(given) && !given.includes("\0")) {
-      const parts = path.posix.normalize(given.split(path.sep).join("/")).split("/");
+      const normal = path.posix.normalize(given.split(path.sep).join("/"));
+      const overlay = this.overlays.get(normal);
+      if (overlay !== undefined && this.aliases.has(normal.split("/")[0]!)) return { rel: normal, abs: overlay };
+      const parts = normal.split("/");
       const root = this.aliases.get(parts[0]!);
       if (root !== undefined) {
         const inner = resolveInWorkspace(root, parts.slice(1).join("/") || ".");
