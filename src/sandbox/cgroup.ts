@@ -75,6 +75,34 @@ export function firstCpus(list: string, n: number): string {
   return cpus.slice(0, n).join(",");
 }
 
+/**
+ * `n` CPUs of the list `all` for a new run: those the fewest `taken` lists (the cpusets of the
+ * runs already there) hold, lowest numbers first among equals, so concurrent runs given `--cpus`
+ * spread over the machine instead of all sharing its first CPUs.
+ */
+export function pickCpus(all: string, n: number, taken: string[]): string {
+  const cpus = firstCpus(all, Number.MAX_SAFE_INTEGER).split(",").filter(Boolean).map(Number);
+  const load = new Map(cpus.map((c) => [c, 0]));
+  for (const list of taken) {
+    for (const c of firstCpus(list, Number.MAX_SAFE_INTEGER).split(",").filter(Boolean).map(Number)) {
+      if (load.has(c)) load.set(c, load.get(c)! + 1);
+    }
+  }
+  const chosen = [...cpus].sort((a, b) => load.get(a)! - load.get(b)! || a - b).slice(0, n);
+  return chosen.sort((a, b) => a - b).join(",");
+}
+
+/** The cpusets of the harness's cgroups (named mlebench-*) under `parent`: the runs going on now, of any harness process. */
+function siblingCpusets(parent: string, file: string): string[] {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(parent).filter((n) => n.startsWith("mlebench-"));
+  } catch {
+    return [];
+  }
+  return names.map((n) => readText(path.join(parent, n, file)) ?? "").filter((t) => t.trim() !== "");
+}
+
 /** The number of CPUs in a cpuset list. */
 export function countCpus(list: string): number {
   return firstCpus(list, Number.MAX_SAFE_INTEGER).split(",").filter(Boolean).length;
@@ -153,7 +181,7 @@ function createV1(name: string, limits: CgroupLimits): Cgroup {
       const parent = path.dirname(cpuset);
       const all = readText(path.join(parent, "cpuset.effective_cpus")) ?? readText(path.join(parent, "cpuset.cpus")) ?? "";
       const mems = readText(path.join(parent, "cpuset.effective_mems")) ?? readText(path.join(parent, "cpuset.mems")) ?? "0";
-      const cpus = limits.cpus === null ? all.trim() : firstCpus(all, limits.cpus);
+      const cpus = limits.cpus === null ? all.trim() : pickCpus(all, limits.cpus, siblingCpusets(parent, "cpuset.cpus"));
       write(path.join(cpuset, "cpuset.cpus"), cpus);
       write(path.join(cpuset, "cpuset.mems"), mems.trim());
     } else if (limits.cpus !== null) {
@@ -238,7 +266,7 @@ function createV2(name: string, limits: CgroupLimits): Cgroup {
     if (limits.pids !== null) write(path.join(dir, "pids.max"), String(limits.pids));
     if (limits.cpus !== null) {
       const all = readText(path.join(parent, "cpuset.cpus.effective")) ?? "";
-      write(path.join(dir, "cpuset.cpus"), firstCpus(all, limits.cpus));
+      write(path.join(dir, "cpuset.cpus"), pickCpus(all, limits.cpus, siblingCpusets(parent, "cpuset.cpus")));
     }
   } catch (e) {
     destroy();

@@ -3,6 +3,7 @@
 // reason, and still grades what was submitted.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -180,6 +181,16 @@ for (const backend of REAL_BACKENDS) describe.skipIf(backend.skip !== null)(suit
     const { record } = external(cmd);
     expect(record.exit_reason).toBe("finished");
     expect(processesMatching("sleep 30337")).toEqual([]);
+  });
+
+  // bwrap pins runs to CPUs (a cpuset each); Docker's --cpus is a quota and pins nothing.
+  it.skipIf(backend.name !== "bwrap" || !cgroupsWritable() || os.cpus().length < 2)("concurrent runs given --cpus 1 get different CPUs", () => {
+    const cmd = `${SUBMIT}; sleep 2; sed -n 's/^Cpus_allowed_list:\\s*/CPUS /p' /proc/self/status`;
+    const r = runCli(dataDir, [...backend.args, "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--seeds", "2", "--workers", "2", "--cpus", "1"]);
+    expect(r.status, r.stderr).toBe(0);
+    const cpus = r.runDirs.map((d) => /^CPUS (\S+)$/m.exec(agentLog(d))?.[1]);
+    expect(cpus.every((c) => c !== undefined && /^\d+$/.test(c))).toBe(true);
+    expect(new Set(cpus).size).toBe(2);
   });
 
   it.skipIf(backend.name === "bwrap" && !cgroupsWritable())("--cpus 1 holds three spinning processes to one CPU", () => {

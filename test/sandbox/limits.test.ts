@@ -6,7 +6,7 @@ import { UserError } from "../../src/core/errors.js";
 import { snapshotName } from "../../src/runner/run.js";
 import { Snapshots } from "../../src/runner/snapshots.js";
 import { quarantineSubmission } from "../../src/runner/submission.js";
-import { countCpus, firstCpus } from "../../src/sandbox/cgroup.js";
+import { countCpus, firstCpus, pickCpus } from "../../src/sandbox/cgroup.js";
 import { formatDuration, limitsFromFlags, parseBytes, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../../src/sandbox/limits.js";
 import { tempDir } from "../helpers/data-dir.js";
 
@@ -69,6 +69,17 @@ describe("small parsers", () => {
     expect(firstCpus("0-3,8-9", 5)).toBe("0,1,2,3,8");
     expect(firstCpus("2", 4)).toBe("2");
     expect(countCpus("0-3,8-9")).toBe(6);
+  });
+
+  it("pickCpus gives a new run the CPUs the runs already there hold least", () => {
+    expect(pickCpus("0-3", 2, [])).toBe("0,1");
+    expect(pickCpus("0-3", 2, ["0,1"])).toBe("2,3");
+    expect(pickCpus("0-3", 1, ["0,1", "2", "0-3"])).toBe("3");
+    expect(pickCpus("0-3", 3, ["0"])).toBe("1,2,3");
+    expect(pickCpus("0-1", 1, ["0", "1", "0"])).toBe("1");
+    // CPUs outside the parent's set do not count; more CPUs than there are gives them all.
+    expect(pickCpus("2-3", 1, ["2", "7"])).toBe("3");
+    expect(pickCpus("0-1", 4, [])).toBe("0,1");
   });
 });
 
