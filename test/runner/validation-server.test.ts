@@ -222,13 +222,18 @@ describe("validation server", () => {
     await request(server.socketPath, "GET", "/health");
     await validate(server.socketPath, GOOD_CSV);
     expect(await server.requests()).toBe(before + 2);
-    // Log writes are asynchronous; give them a moment.
-    await new Promise((r) => setTimeout(r, 100));
-    const lines = fs.readFileSync(logFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.length).toBe(await server.requests());
+    // Log writes are asynchronous (and slower on a loaded machine): wait until every request has its line.
+    const total = await server.requests();
+    // Complete lines only: the last one may be half written.
+    const read = () => fs.readFileSync(logFile, "utf8").split("\n").slice(0, -1).map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (let i = 0; i < 200 && read().length < total; i++) await new Promise((r) => setTimeout(r, 25));
+    const lines = read();
+    expect(lines.length).toBe(total);
     for (const line of lines) {
       expect(Object.keys(line).sort()).toEqual(["bytes", "route", "status", "time", "valid"]);
-      expect(JSON.stringify(line)).not.toContain("0.6");
+      // The grader's score for GOOD_CSV is 0.6; no field but the clock's may hold it.
+      const { time: _time, ...fields } = line;
+      expect(JSON.stringify(fields)).not.toContain("0.6");
     }
     const last = lines[lines.length - 1];
     expect(last).toMatchObject({ route: "/validate", status: 200, valid: true });
