@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Command } from "commander";
+import { getCompetition } from "../competitions/registry.js";
 import { resolveDataDir } from "../core/paths.js";
 import { gradeJsonl } from "../grading/grade-jsonl.js";
 import { progressBar } from "./progress.js";
@@ -26,6 +27,7 @@ export function register(program: Command): void {
           opts.submission,
           opts.outputDir,
           resolveDataDir(opts.dataDir),
+          getCompetition,
           (done, total) => bar.update(done, total),
         );
         bar.stop();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { agentClient, llmSettings } from "../agents/llm-options.js";
+import { agentClient, llmSettings } from "../llm/options.js";
 import { competitionsInSplit, getCompetition } from "../competitions/registry.js";
 import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
@@ -11,7 +11,7 @@ import { auditMany, formatLeakageReport } from "../integrity/leakage/index.js";
 import { checkPlagiarism, downloadKernels, kernelsDir, loadKernelRefs, PLAGIARISM_CHECK, type PlagiarismResult } from "../integrity/plagiarism/index.js";
 import { judgeRun, runChecks, summarizeJudgements, type RulesJudgement } from "../integrity/rules/index.js";
 import { listRuns, type Flag, type RunDir } from "../integrity/types.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { parsePositiveInt } from "../sandbox/limits.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";

@@ -1,6 +1,6 @@
 /** The --llm-* flags, shared by `mlebench run` (aide, mlab) and `mlebench tasks run` (mlab). */
 import type { Command } from "commander";
-import type { LlmRequest } from "../agents/llm-options.js";
+import type { LlmRequest } from "../llm/options.js";
 import { UserError } from "../core/errors.js";
 import { parsePositiveInt } from "../sandbox/limits.js";
 

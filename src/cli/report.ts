@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
 import { SPLITS } from "../competitions/splits.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { buildReport } from "../report/build.js";
 import { renderHtml } from "../report/html.js";
 import { loadInputs } from "../report/inputs.js";

@@ -1,5 +1,5 @@
 import type { GroupEvent } from "../runner/group.js";
-import type { RunRecord } from "../runner/record.js";
+import type { RunRecord } from "../results/record.js";
 import type { RunProgress } from "../runner/run.js";
 import { liveBlock } from "../core/live-block.js";
 import { formatDuration } from "../sandbox/limits.js";

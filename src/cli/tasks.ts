@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Option, type Command } from "commander";
-import { llmSettings } from "../agents/llm-options.js";
+import { llmSettings } from "../llm/options.js";
 import { UserError } from "../core/errors.js";
 import { resolveDataDir } from "../core/paths.js";
 import { evaluateGroup } from "../mlagentbench/eval/index.js";

@@ -1,5 +1,9 @@
-import type { PackageSource } from "../sources/packages.js";
 import type { Table } from "./table.js";
+
+/** Where a real dataset ships: a file installed by a Debian package, or a file inside an npm package. */
+export type PackageSource =
+  | { kind: "debian"; package: string; path: string }
+  | { kind: "npm"; package: string; file: string };
 
 /** Answers as a grader receives them: a table for CSV answers, parsed lines for JSONL. */
 export type Answers = Table | unknown[];

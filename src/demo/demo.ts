@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { resolveAgent } from "../agents/registry.js";
 import type { Competition } from "../core/competition.js";
 import { runChecks, type Check } from "../doctor/checks.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { fileTimestamp, pythonIsoNow, summarize, type CompetitionReport, type GradingSummary } from "../grading/report.js";
 import { prepareCompetition } from "../prepare/prepare.js";
 import { resolveSource } from "../sources/packages.js";
@@ -13,7 +13,7 @@ import { buildReport } from "../report/build.js";
 import { renderHtml } from "../report/html.js";
 import { loadInputs } from "../report/inputs.js";
 import { RunGroup, type GroupEvent } from "../runner/group.js";
-import type { RunRecord } from "../runner/record.js";
+import type { RunRecord } from "../results/record.js";
 import { snapshotInterval } from "../sandbox/limits.js";
 import type { Limits, SandboxBackend } from "../sandbox/types.js";
 

@@ -4,7 +4,7 @@
  */
 import { type Cell, type Column, type Table, cellAt } from "../core/table.js";
 import { InvalidSubmissionError } from "../core/errors.js";
-import { pyFloatRepr } from "../io/pyfloat.js";
+import { pyFloatRepr } from "../pycompat/pyfloat.js";
 import { compareStrings } from "./compare-text.js";
 import { type Key, KeyIndex } from "./key-index.js";
 import { numericSortOrder } from "./numeric-order.js";
@@ -230,25 +230,6 @@ function describeIdDifference(sub: Column, ans: Column): string {
   const repeated = sub.values.length - s.keys.size - s.missing;
   if (repeated > 0) parts.push(`${repeated} row(s) repeat an id`);
   return parts.length > 0 ? parts.join("; ") : "the ids differ in type (e.g. numbers versus text)";
-}
-
-/** Row `i` of a column as Python's `str()` prints it (pandas `astype(str)`): NaN is "nan", floats use repr. */
-export function pyStrAt(col: Column, i: number): string {
-  switch (col.kind) {
-    case "int":
-    case "bigint":
-      return String(col.values[i]);
-    case "float":
-      return pyFloatRepr(col.values[i]);
-    case "bool":
-      return col.values[i] ? "True" : "False";
-    case "string":
-      return col.values[i] ?? "nan";
-    case "object": {
-      const v = col.values[i];
-      return v === null ? "nan" : v ? "True" : "False";
-    }
-  }
 }
 
 /** A cell quoted for an error message. */

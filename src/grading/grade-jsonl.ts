@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
-import { writeFileAtomic } from "../io/atomic.js";
-import { getCompetition } from "../competitions/registry.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { type GradingInputs, gradeToReport, loadGradingInputs } from "./grade.js";
 import { type CompetitionReport, type GradingSummary, fileTimestamp, summarize } from "./report.js";
 
@@ -64,11 +63,13 @@ export function parseSubmissionsJsonl(file: string): { entries: Entry[]; errors:
 /**
  * Grade every submission listed in a JSONL file and write `<outputDir>/<timestamp>_grading_report.json`
  * atomically. Problems with one line (or one competition's data) are recorded and never stop the others.
+ * `lookup` finds a competition by id (the registry's getCompetition), throwing for an unknown one.
  */
 export function gradeJsonl(
   file: string,
   outputDir: string,
   dataDir: string,
+  lookup: (id: string) => Competition,
   onProgress?: (done: number, total: number) => void,
 ): JsonlGradingResult {
   const { entries, errors } = parseSubmissionsJsonl(file);
@@ -76,7 +77,7 @@ export function gradeJsonl(
   const reports: CompetitionReport[] = [];
   entries.forEach((entry, k) => {
     try {
-      const competition: Competition = getCompetition(entry.competitionId);
+      const competition = lookup(entry.competitionId);
       let inputs = inputsCache.get(competition.id);
       if (!inputs) {
         try {

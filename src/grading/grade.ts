@@ -8,7 +8,7 @@ import { decodeLine, readRawLines } from "../io/lines.js";
 import { numericInOrder } from "./columns.js";
 import { rankScore } from "./leaderboard.js";
 import { type CompetitionReport, jsonNumber, nonFiniteText, pythonIsoNow } from "./report.js";
-import { pyRound } from "./round.js";
+import { pyRound } from "../pycompat/round.js";
 
 /** What grading needs from the data dir: parsed answers and the leaderboard's scores. */
 export interface GradingInputs {

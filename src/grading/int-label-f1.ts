@@ -5,7 +5,7 @@
 import type { Answers } from "../core/competition.js";
 import { InvalidSubmissionError } from "../core/errors.js";
 import { cellAt, type Column, type Table } from "../core/table.js";
-import { pyInt } from "../io/pynum.js";
+import { pyInt } from "../pycompat/pynum.js";
 import { f1 } from "../metrics/fbeta.js";
 import type { Label } from "../metrics/labels.js";
 import { requireTable } from "./answers.js";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../core/errors.js";
 import type { CompetitionReport } from "../grading/report.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { describeSkip, readRegularFile } from "../io/untrusted.js";
 
 /** Where a run's integrity results live. */

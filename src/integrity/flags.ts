@@ -1,7 +1,7 @@
 /** Reading and writing the flags integrity checks leave in a run folder (integrity/<file>.json: { flags: Flag[] }). */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { isRealDirectory, readRegularText } from "../io/untrusted.js";
 import { integrityDir, realDirectory } from "./disqualify.js";
 import type { Flag } from "./types.js";

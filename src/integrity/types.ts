@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../core/errors.js";
 import { isRealDirectory, readRegularText } from "../io/untrusted.js";
-import { RunRecordSchema } from "../runner/record.js";
+import { RunRecordSchema } from "../results/record.js";
 
 /** One run folder of an MLE-bench run group. */
 export interface RunDir {

@@ -5,8 +5,8 @@
  * `{ sep: "\t" }`, `to_csv(..., sep="\t")`.
  */
 import type { Column, Table } from "../core/table.js";
-import { writeFileAtomic } from "./atomic.js";
-import { pyFloatRepr } from "./pyfloat.js";
+import { writeFileAtomic } from "../core/atomic.js";
+import { pyFloatRepr } from "../pycompat/pyfloat.js";
 
 // CPython's csv writer (3.11.9+, gh-67044) quotes \r and \n whatever the line terminator;
 // older 3.11 releases left a bare \r unquoted, which made the file unreadable by read_csv.

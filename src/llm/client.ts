@@ -3,7 +3,7 @@
  * cost accounting, a call log and record/replay.
  */
 import { UserError } from "../core/errors.js";
-import { withRetries, type RetryPolicy } from "../sources/retry.js";
+import { withRetries, type RetryPolicy } from "../core/retry.js";
 import { RunBudget, type BudgetLimits, type BudgetTotals } from "./budget.js";
 import { CallLog, summariseRequest, type CallLogEntry } from "./call-log.js";
 import { createProvider, parseModel } from "./model.js";

@@ -1,9 +1,9 @@
 /** The LLM settings every LLM-driven agent shares (model, recording, prices, budget), checked up front. */
 import path from "node:path";
 import { UserError } from "../core/errors.js";
-import { createClient, DEFAULT_LLM_TIMEOUT_MS, type ClientOptions } from "../llm/client.js";
-import { createProvider, parseModel } from "../llm/model.js";
-import { loadPrices } from "../llm/pricing.js";
+import { createClient, DEFAULT_LLM_TIMEOUT_MS, type ClientOptions } from "./client.js";
+import { createProvider, parseModel } from "./model.js";
+import { loadPrices } from "./pricing.js";
 
 /** The --llm-* settings as the CLI collects them (all optional). */
 export interface LlmRequest {

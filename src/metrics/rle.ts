@@ -4,8 +4,8 @@
 // counts work on the runs themselves (rleRuns), so an image of 30000 × 30000 pixels costs memory
 // in proportion to its runs, not its area.
 
-import { pyInt } from "../io/pynum.js";
-import { pySplit } from "../prepare/pystr.js";
+import { pyInt } from "../pycompat/pynum.js";
+import { pySplit } from "../pycompat/pystr.js";
 
 /** An RLE string that upstream's rle_decode refuses (the message says why). */
 export class RleError extends Error {

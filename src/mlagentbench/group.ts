@@ -1,7 +1,7 @@
 /** A group of research runs: every (task, seed) pair of one agent, under one folder with group.json. */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { runResearch, type ResearchRunOptions, type ResearchRunRecord } from "./run.js";
 import { taskDataDir, type ResearchTask, type TaskContext } from "./tasks/types.js";
 

@@ -2,9 +2,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { runResearchAgent, type ResearchStop } from "../agents/mlab/loop.js";
-import { agentClient, callTimeout, type LlmSettings } from "../agents/llm-options.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { runResearchAgent, type ResearchStop } from "./agent/loop.js";
+import { agentClient, callTimeout, type LlmSettings } from "../llm/options.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import type { Limits, Sandbox, SandboxBackend } from "../sandbox/types.js";
 import { watchRunEnd } from "../sandbox/watch.js";
 import { Environment } from "./env/environment.js";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../core/errors.js";
 import type { Table } from "../core/table.js";
-import { pyStrAt } from "../grading/columns.js";
+import { pyStrAt } from "../pycompat/pystr.js";
 import { column as tableColumn } from "./frame.js";
 
 /** Where listed files come from and go to, and how a missing one is reported. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { competitionPaths } from "../core/paths.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { resolveSource } from "../sources/packages.js";
 
 /** md5 of every prepared file, keyed by its path under prepared/ ("public/train.csv"). */

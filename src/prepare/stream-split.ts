@@ -20,8 +20,8 @@ import { isUtf8 } from "node:buffer";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { UserError } from "../core/errors.js";
 import { csvCellParsers as P } from "../io/csv-read.js";
-import { writeFileAtomic } from "../io/atomic.js";
-import { pyFloatRepr } from "../io/pyfloat.js";
+import { writeFileAtomic } from "../core/atomic.js";
+import { pyFloatRepr } from "../pycompat/pyfloat.js";
 import { RandomState } from "../rng/random-state.js";
 import { validateShuffleSplit } from "../rng/sklearn-split.js";
 

@@ -4,7 +4,7 @@ import YAML from "yaml";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { competitionPaths } from "../core/paths.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { extractArchive } from "../io/extract.js";
 import { parseChecksumsYaml } from "../sources/upstream/index.js";
 import { md5File } from "./prepare.js";

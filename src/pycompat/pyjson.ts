@@ -11,7 +11,7 @@
  */
 import fs from "node:fs";
 import { UserError } from "../core/errors.js";
-import { writeFileAtomic } from "./atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { pyFloatRepr } from "./pyfloat.js";
 
 /** A value as Python's `json.load` returns it: int is bigint, float is number, dict is Map. */

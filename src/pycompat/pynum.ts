@@ -3,7 +3,7 @@
  * cells, tokens and raw file fields. Both are looser than JavaScript's parsers: digits of any
  * script, single underscores between digits, and Unicode whitespace around the number.
  */
-import { pyIsSpace } from "../prepare/pystr.js";
+import { pyIsSpace } from "./pystr.js";
 
 const ND = /^\p{Nd}$/u;
 

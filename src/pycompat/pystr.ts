@@ -4,6 +4,9 @@
  * Ordering: Python compares code points, JavaScript UTF-16 units.
  */
 
+import type { Column } from "../core/table.js";
+import { pyFloatRepr } from "./pyfloat.js";
+
 // Every code point for which Python's str.isspace() is true (all in the BMP).
 const PY_SPACE = "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 const RUNS = new RegExp(`[${PY_SPACE}]+`);
@@ -45,4 +48,23 @@ export function comparePyStr(a: string, b: string): number {
     i += x > 0xffff ? 2 : 1;
   }
   return a.length - b.length;
+}
+
+/** Row `i` of a column as Python's `str()` prints it (pandas `astype(str)`): NaN is "nan", floats use repr. */
+export function pyStrAt(col: Column, i: number): string {
+  switch (col.kind) {
+    case "int":
+    case "bigint":
+      return String(col.values[i]);
+    case "float":
+      return pyFloatRepr(col.values[i]);
+    case "bool":
+      return col.values[i] ? "True" : "False";
+    case "string":
+      return col.values[i] ?? "nan";
+    case "object": {
+      const v = col.values[i];
+      return v === null ? "nan" : v ? "True" : "False";
+    }
+  }
 }

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Competition } from "../core/competition.js";
 import { createGroupDir } from "../runner/group.js";
-import { readGroupMetadata, readRunRecord, writeGroupMetadata, type GroupMetadata, type RunRecord } from "../runner/record.js";
-import type { ResultStore } from "./store.js";
+import { readGroupMetadata, readRunRecord, writeGroupMetadata, type GroupMetadata, type RunRecord } from "../results/record.js";
+import type { ResultStore } from "./result-store.js";
 import { removeTree } from "../io/remove-tree.js";
 
 /** Hidden dirs inside a group: attempts being written, and failed runs moved away by a resume. */

@@ -2,12 +2,13 @@ import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
-import type { GroupMetadata, RunRecord } from "../runner/record.js";
+import type { GroupMetadata, RunRecord } from "../results/record.js";
 import { jobId, QUEUE_NAME, type RunJob } from "./jobs.js";
 import { queueProgressView } from "./progress.js";
 import { groupFinished, groupState, refreshMetadata, type RunState } from "./state.js";
 import { requireGroupAgent } from "../runner/group.js";
-import { requireGroup, type ResultStore } from "./store.js";
+import type { ResultStore } from "./result-store.js";
+import { requireGroup } from "./store.js";
 import { connectionOptions, type RedisUrl } from "./url.js";
 
 /** How long a completed job's run may take to show up in the store (a shared filesystem can lag). */

@@ -3,9 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eachLimit } from "../core/each-limit.js";
-import { writeGroupMetadata, type GroupMetadata } from "../runner/record.js";
+import { writeGroupMetadata, type GroupMetadata } from "../results/record.js";
 import { isS3Url } from "./s3-url.js";
-import { locateGroup, requireGroup, type ResultStore } from "./store.js";
+import type { ResultStore } from "./result-store.js";
+import { locateGroup, requireGroup } from "./store.js";
 import { removeTree } from "../io/remove-tree.js";
 
 /** What a pull did to each run of the group. */

@@ -6,11 +6,11 @@ import { z } from "zod";
 import type { Competition } from "../core/competition.js";
 import { eachLimit } from "../core/each-limit.js";
 import { groupBaseName, newGroupMetadata } from "../runner/group.js";
-import { parseGroupMetadata, RunRecordSchema, type GroupMetadata, type RunRecord } from "../runner/record.js";
+import { parseGroupMetadata, RunRecordSchema, type GroupMetadata, type RunRecord } from "../results/record.js";
 import { DEFAULT_TUNING, MissingObjectError, S3Bucket, s3Settings, type S3Tuning } from "./s3-bucket.js";
 import { s3Url, type S3Location } from "./s3-url.js";
 import { SET_ASIDE, STAGING } from "./fs-store.js";
-import type { ResultStore, StoreOptions } from "./store.js";
+import type { ResultStore, StoreOptions } from "./result-store.js";
 import { removeTree } from "../io/remove-tree.js";
 
 // The SDK warns on every Node 20 process about its future releases; this project pins a release that supports Node 20.

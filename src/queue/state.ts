@@ -1,8 +1,8 @@
 import type { Queue } from "bullmq";
-import type { GroupMetadata, RunRecord } from "../runner/record.js";
+import type { GroupMetadata, RunRecord } from "../results/record.js";
 import { eachLimit } from "../core/each-limit.js";
 import { jobId } from "./jobs.js";
-import type { ResultStore } from "./store.js";
+import type { ResultStore } from "./result-store.js";
 
 /** Where one run of a group stands, from its job in Redis and its published run dir. */
 export interface RunState {

@@ -5,14 +5,14 @@ import { getCompetition } from "../competitions/registry.js";
 import { competitionPaths } from "../core/paths.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { prepareCompetition } from "../prepare/prepare.js";
-import { writeRunRecord, type RunRecord } from "../runner/record.js";
+import { writeRunRecord, type RunRecord } from "../results/record.js";
 import { runTask } from "../runner/run.js";
 import type { ExitReason, SandboxBackend } from "../sandbox/types.js";
 import { getSandboxBackend } from "../sandbox/registry.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
 import { parseRunJob, QUEUE_NAME, type JobResult, type RunJob } from "./jobs.js";
 import type { GpuPool } from "../runner/gpu-pool.js";
-import type { ResultStore } from "./store.js";
+import type { ResultStore } from "./result-store.js";
 import { connectionOptions, type RedisUrl } from "./url.js";
 
 /** How a worker process serves the queue. */

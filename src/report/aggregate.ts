@@ -8,7 +8,7 @@ import type { CompetitionReport } from "../grading/report.js";
 import type { AgentInput, ReportedRun } from "./inputs.js";
 import { KNOWN_ISSUES } from "./known-issues.js";
 import { buildSeeds } from "./seeds.js";
-import { estimate, passAtK, type Estimate } from "./stats.js";
+import { estimate, passAtK, type Estimate } from "../present/stats.js";
 
 /** Complexity splits of the paper's main table; "all" is every reported competition. */
 export const SPLIT_GROUPS = ["low", "medium", "high", "all"] as const;

@@ -1,8 +1,8 @@
 import { integrityRows } from "./markdown.js";
 import { METRICS, SPLIT_GROUPS } from "./aggregate.js";
 import type { ReportData } from "./build.js";
-import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "./format.js";
-import { barChart, lineChart, stripChart } from "./svg.js";
+import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "../present/format.js";
+import { barChart, lineChart, stripChart } from "../present/svg.js";
 
 function esc(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

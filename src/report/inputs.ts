@@ -7,7 +7,7 @@ import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading
 import type { CompetitionReport } from "../grading/report.js";
 import { applyDisqualification, readDisqualification } from "../integrity/disqualify.js";
 import { describeSkip, readFileUnder, readRegularFile, type Skipped } from "../io/untrusted.js";
-import { parseGroupMetadata, RunRecordSchema, type GroupMetadata, type RunRecord } from "../runner/record.js";
+import { parseGroupMetadata, RunRecordSchema, type GroupMetadata, type RunRecord } from "../results/record.js";
 
 /** One graded attempt, with its run when it came from a run group. */
 export interface ReportedRun {

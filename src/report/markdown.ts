@@ -1,6 +1,6 @@
 import { METRICS, SPLIT_GROUPS } from "./aggregate.js";
 import type { ReportData } from "./build.js";
-import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "./format.js";
+import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "../present/format.js";
 
 function table(header: string[], rows: string[][]): string[] {
   const esc = (c: string) => c.replace(/\|/g, "\\|").replace(/\n/g, " ");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { UserError } from "../core/errors.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { ExitReasonSchema, LimitsSchema, ResourcePeaksSchema } from "../sandbox/types.js";
 
 /** run.json: the lifecycle and outcome of one run, written atomically at every state change. */

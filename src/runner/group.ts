@@ -12,7 +12,7 @@ import {
   writeGroupMetadata,
   type GroupMetadata,
   type RunRecord,
-} from "./record.js";
+} from "../results/record.js";
 import type { GpuPool } from "./gpu-pool.js";
 import { runTask, type RunProgress, type RunSettings, type RunTask } from "./run.js";
 

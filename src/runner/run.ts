@@ -8,7 +8,7 @@ import type { Competition } from "../core/competition.js";
 import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
 import { UserError } from "../core/errors.js";
-import { writeFileAtomic } from "../io/atomic.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { removeTree } from "../io/remove-tree.js";
 import { gradeToReport, gradingPaths, loadGradingInputs } from "../grading/grade.js";
 import { pythonIsoNow } from "../grading/report.js";
@@ -19,7 +19,7 @@ import { createImageVolume, volumeUnavailable, type RunVolume } from "../sandbox
 import { startEgressProcess, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
 import { OBFUSCATE_LOCAL, requireObfuscatedDescription } from "./obfuscate.js";
-import { readRunRecord, writeRunRecord, type RunRecord } from "./record.js";
+import { readRunRecord, writeRunRecord, type RunRecord } from "../results/record.js";
 import { publishRecords, recordsDir } from "./records.js";
 import { Snapshots } from "./snapshots.js";
 import { quarantineSubmission } from "./submission.js";

@@ -1,13 +1,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Competition } from "../core/competition.js";
+import type { Competition, PackageSource } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
-
-/** Where a real dataset ships: a file installed by a Debian package, or a file inside an npm package. */
-export type PackageSource =
-  | { kind: "debian"; package: string; path: string }
-  | { kind: "npm"; package: string; file: string };
 
 /** The absolute path of a source file, or a UserError naming the package to install. */
 export function resolveSource(s: PackageSource): string {

@@ -8,7 +8,7 @@ import { mlebench, mlebenchAsync } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, openaiToolCall, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
-import type { RunRecord } from "../../src/runner/record.js";
+import type { RunRecord } from "../../src/results/record.js";
 
 let dataDir = "";
 let llm: FakeLLM;

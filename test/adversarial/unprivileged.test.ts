@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RunRecord } from "../../src/runner/record.js";
+import type { RunRecord } from "../../src/results/record.js";
 import { CLI, REPO } from "../helpers/cli.js";
 import { upstreamAgentsDir } from "../helpers/upstream-agent.js";
 import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CLI, REPO } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { titanicDataDir } from "../helpers/runs.js";
-import type { RunRecord } from "../../src/runner/record.js";
+import type { RunRecord } from "../../src/results/record.js";
 
 let dataDir = "";
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { makeTable } from "../../src/core/table.js";
 import { box3d, convexIntersectionArea, iou3d } from "../../src/competitions/3d-object-detection-for-autonomous-vehicles/box3d.js";
 import { parseBoxes } from "../../src/competitions/3d-object-detection-for-autonomous-vehicles/boxes.js";
 import { grade } from "../../src/competitions/3d-object-detection-for-autonomous-vehicles/grade.js";
-import { pyFloat } from "../../src/io/pynum.js";
+import { pyFloat } from "../../src/pycompat/pynum.js";
 
 // IoUs from shapely polygons and numpy (the oracle in scripts/golden/grader_cases), predicted box first.
 const GOLDEN: [string, string, number][] = [

@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { competition } from "../../src/competitions/bms-molecular-translation/index.js";
 import { loadAnswers } from "../../src/grading/grade.js";
-import { pyRound } from "../../src/grading/round.js";
+import { pyRound } from "../../src/pycompat/round.js";
 import { readCsv } from "../../src/io/csv-read.js";
 import { runFixturePreparer } from "../helpers/prepare-fixture.js";
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parseMetadataBytes, writeSortedPyJson } from "../../src/competitions/herbarium-2020-fgvc7/metadata-json.js";
 import { categorySubdir, pyZeroPad } from "../../src/competitions/herbarium-2020-fgvc7/split-by-category.js";
 import { compareWalkOrder, writeTar } from "../../src/competitions/inaturalist-2019-fgvc6/tar-write.js";
-import { dumpPyJson, parsePyJson } from "../../src/io/pyjson.js";
-import { comparePyStr } from "../../src/prepare/pystr.js";
+import { dumpPyJson, parsePyJson } from "../../src/pycompat/pyjson.js";
+import { comparePyStr } from "../../src/pycompat/pystr.js";
 import { tempDir } from "../helpers/data-dir.js";
 
 // Expected texts and digests below come from Debian's Python 3.11 (json, tarfile).

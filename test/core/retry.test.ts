@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRetryAfter, retryDelay, withRetries, type RetryHooks } from "../../src/sources/retry.js";
+import { parseRetryAfter, retryDelay, withRetries, type RetryHooks } from "../../src/core/retry.js";
 
 const POLICY = { retries: 2, backoffMs: 10, maxDelayMs: 35, jitter: false };
 

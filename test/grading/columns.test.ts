@@ -4,10 +4,10 @@ import {
   alignToAnswers,
   compareStrings,
   numericInOrder,
-  pyStrAt,
   requireSameIdSet,
   sortOrder,
 } from "../../src/grading/columns.js";
+import { pyStrAt } from "../../src/pycompat/pystr.js";
 
 const str = (...values: (string | null)[]): Column => ({ kind: "string", values });
 const int = (...values: number[]): Column => ({ kind: "int", values: Float64Array.from(values) });

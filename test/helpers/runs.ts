@@ -5,7 +5,7 @@ import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { prepareCompetition } from "../../src/prepare/prepare.js";
 import { createCgroup } from "../../src/sandbox/cgroup.js";
-import type { RunRecord } from "../../src/runner/record.js";
+import type { RunRecord } from "../../src/results/record.js";
 import { mlebench, type CliResult } from "./cli.js";
 import { tempDir } from "./data-dir.js";
 

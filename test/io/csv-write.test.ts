@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeTable, type Column } from "../../src/core/table.js";
 import { parseCsv, readCsv } from "../../src/io/csv-read.js";
 import { formatCsv, formatCsvChunks, writeCsv } from "../../src/io/csv-write.js";
-import { writeFileAtomic } from "../../src/io/atomic.js";
+import { writeFileAtomic } from "../../src/core/atomic.js";
 import { buildColumn, fromBits, golden, plain } from "./golden.js";
 
 const dir = mkdtempSync(join(tmpdir(), "mlebench-csv-write-"));

@@ -9,8 +9,8 @@ import {
   cornerIou,
   descendingOrder,
 } from "../../src/metrics/detection-map.js";
-import { pyFloat as pythonFloat } from "../../src/io/pynum.js";
-import { pySplit as pythonSplit } from "../../src/prepare/pystr.js";
+import { pyFloat as pythonFloat } from "../../src/pycompat/pynum.js";
+import { pySplit as pythonSplit } from "../../src/pycompat/pystr.js";
 
 // Golden values from pycocotools 2.0.11 (mask.iou) and upstream's grade.py run with Python 3.11.
 describe("box overlap", () => {

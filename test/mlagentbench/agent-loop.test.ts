@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { runResearchAgent, type ResearchAgentOptions } from "../../src/agents/mlab/loop.js";
+import { runResearchAgent, type ResearchAgentOptions } from "../../src/mlagentbench/agent/loop.js";
 import { createClient } from "../../src/llm/client.js";
 import { Environment } from "../../src/mlagentbench/env/environment.js";
 import type { Sandbox } from "../../src/sandbox/types.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cutAtObservation, matchActionInput, parseActionInput, parseEntries, RESPONSE_ENTRIES, sanitizeJson } from "../../src/agents/mlab/parse.js";
+import { cutAtObservation, matchActionInput, parseActionInput, parseEntries, RESPONSE_ENTRIES, sanitizeJson } from "../../src/mlagentbench/agent/parse.js";
 import { ACTIONS } from "../../src/mlagentbench/env/actions.js";
-import { initialPrompt, promptToolNames } from "../../src/agents/mlab/prompts.js";
+import { initialPrompt, promptToolNames } from "../../src/mlagentbench/agent/prompts.js";
 
 const info = (name: string) => ACTIONS.find((a) => a.name === name)!;
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { makeTable } from "../../src/core/table.js";
 import { formatCsv } from "../../src/io/csv-write.js";
-import { formatG, withFloatFormatG, writeCsvFloatG } from "../../src/prepare/float-format.js";
+import { withFloatFormatG, writeCsvFloatG } from "../../src/prepare/float-format.js";
+import { formatG } from "../../src/pycompat/format-g.js";
 import { comparePyStrings, groupRows } from "../../src/prepare/groupby.js";
 import { takeWithMissing } from "../../src/prepare/merge.js";
-import { numpyQuickArgsort } from "../../src/prepare/numpy-argsort.js";
+import { numpyQuickArgsort } from "../../src/pycompat/numpy-argsort.js";
 import fs from "node:fs";
 import path from "node:path";
 import { tempDir } from "../helpers/data-dir.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CompetitionReport } from "../../src/grading/report.js";
 import { passAtKCurve, splitResults } from "../../src/report/aggregate.js";
 import { buildSeeds, missingReport } from "../../src/report/seeds.js";
-import { estimate, mean, passAtK, sem } from "../../src/report/stats.js";
+import { estimate, mean, passAtK, sem } from "../../src/present/stats.js";
 
 /** A report with just the flags that matter for aggregation. */
 export function rep(id: string, flags: Partial<CompetitionReport> = {}): CompetitionReport {

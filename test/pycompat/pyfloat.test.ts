@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pyFloatRepr } from "../../src/io/pyfloat.js";
-import { fromBits, golden } from "./golden.js";
+import { pyFloatRepr } from "../../src/pycompat/pyfloat.js";
+import { fromBits, golden } from "../io/golden.js";
 
 describe("pyFloatRepr", () => {
   it("matches Python's repr for every golden float", () => {

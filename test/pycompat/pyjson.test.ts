@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
-import { dumpPyJson, parsePyJson, pyJsonChunks, readPyJson, writePyJson, type PyJson } from "../../src/io/pyjson.js";
+import { dumpPyJson, parsePyJson, pyJsonChunks, readPyJson, writePyJson, type PyJson } from "../../src/pycompat/pyjson.js";
 import { tempDir } from "../helpers/data-dir.js";
 
 // [input text, indent, json.dumps(json.loads(input), indent=indent)], each expected string

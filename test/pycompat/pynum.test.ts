@@ -3,7 +3,7 @@
  * each row's comment; null stands for ValueError, undefined for unicodedata.decimal's default.
  */
 import { describe, expect, it } from "vitest";
-import { pyDigit, pyFloat, pyInt } from "../../src/io/pynum.js";
+import { pyDigit, pyFloat, pyInt } from "../../src/pycompat/pynum.js";
 
 describe("pyFloat", () => {
   const cases: [string, number | null][] = [

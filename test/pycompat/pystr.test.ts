@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pySplit, pyStrip } from "../../src/prepare/pystr.js";
+import { pySplit, pyStrip } from "../../src/pycompat/pystr.js";
 
 describe("Python whitespace", () => {
   it("strips and splits on what str.isspace() accepts, not on a byte order mark", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { pyRound } from "../../src/grading/round.js";
+import { pyRound } from "../../src/pycompat/round.js";
 
 const cases = JSON.parse(readFileSync(new URL("../golden/rounding.json", import.meta.url), "utf8")) as [string, string][];
 

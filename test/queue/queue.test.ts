@@ -5,7 +5,7 @@ import { Queue } from "bullmq";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { QUEUE_NAME, jobId } from "../../src/queue/jobs.js";
-import type { GroupMetadata, RunRecord } from "../../src/runner/record.js";
+import type { GroupMetadata, RunRecord } from "../../src/results/record.js";
 import { mlebench, mlebenchAsync, type CliResult } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";

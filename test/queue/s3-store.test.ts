@@ -9,7 +9,7 @@ import { pullGroup } from "../../src/queue/pull.js";
 import { removeDeadStaging, S3ResultStore } from "../../src/queue/s3-store.js";
 import { parseS3Url } from "../../src/queue/s3-url.js";
 import { locateGroup, openResultStore } from "../../src/queue/store.js";
-import type { RunRecord } from "../../src/runner/record.js";
+import type { RunRecord } from "../../src/results/record.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { freePort } from "./redis.js";
 import { startS3, type TestS3 } from "./s3.js";

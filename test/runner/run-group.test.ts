@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
-import type { RunRecord } from "../../src/runner/record.js";
+import type { RunRecord } from "../../src/results/record.js";
 import { CLI, REPO, mlebench } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";

@@ -1,8 +1,8 @@
 /** AIDE: a tree search over whole Python solutions, written by an LLM in the harness and run in the sandbox. */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../../io/atomic.js";
-import { agentClient, callTimeout, type LlmSettings } from "../llm-options.js";
+import { writeFileAtomic } from "../../core/atomic.js";
+import { agentClient, callTimeout, type LlmSettings } from "../../llm/options.js";
 import { BudgetExceededError } from "../../llm/budget.js";
 import { callTool, StructuredOutputError } from "../../llm/structured.js";
 import type { LLMClient } from "../../llm/types.js";

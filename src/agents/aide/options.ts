@@ -1,6 +1,6 @@
 /** Turning the CLI's AIDE settings into agent options, with a clear error for each bad value. */
 import { UserError } from "../../core/errors.js";
-import { llmSettings, type LlmRequest } from "../llm-options.js";
+import { llmSettings, type LlmRequest } from "../../llm/options.js";
 import type { AideOptions } from "./index.js";
 
 /** AIDE settings as the CLI collects them (all optional). */

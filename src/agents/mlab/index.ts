@@ -1,12 +1,12 @@
 /** The MLAgentBench research agent as an MLE-bench agent (`--agent mlab`): ReAct over the action environment. */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../../io/atomic.js";
+import { writeFileAtomic } from "../../core/atomic.js";
 import { Environment } from "../../mlagentbench/env/environment.js";
 import { watchRunEnd } from "../../sandbox/watch.js";
-import { agentClient, callTimeout, type LlmSettings } from "../llm-options.js";
+import { agentClient, callTimeout, type LlmSettings } from "../../llm/options.js";
 import type { Agent, AgentContext, AgentOutcome } from "../types.js";
-import { runResearchAgent } from "./loop.js";
+import { runResearchAgent } from "../../mlagentbench/agent/loop.js";
 
 /** How the research agent is configured for an MLE-bench run. */
 export interface MlabOptions extends LlmSettings {

@@ -1,6 +1,6 @@
 /** Turning the CLI's research-agent settings into agent options, with a clear error for each bad value. */
 import { UserError } from "../../core/errors.js";
-import { llmSettings, type LlmRequest } from "../llm-options.js";
+import { llmSettings, type LlmRequest } from "../../llm/options.js";
 import type { MlabOptions } from "./index.js";
 
 /** Research-agent settings as the CLI collects them (all optional). */

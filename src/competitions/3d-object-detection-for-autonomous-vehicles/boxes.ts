@@ -1,7 +1,7 @@
 /** PredictionString parsing: nine space-separated tokens per box, as upstream reads them. */
 import { InvalidSubmissionError } from "../../core/errors.js";
-import { pyFloat } from "../../io/pynum.js";
-import { pyStrip } from "../../prepare/pystr.js";
+import { pyFloat } from "../../pycompat/pynum.js";
+import { pyStrip } from "../../pycompat/pystr.js";
 
 /** Tokens per box: confidence, centre x y z, width, length, height, yaw, class name. */
 export const TOKENS_PER_BOX = 9;

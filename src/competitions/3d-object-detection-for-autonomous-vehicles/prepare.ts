@@ -5,7 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { cellAt, makeTable, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
+import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { takeRows, withColumn } from "../../prepare/frame.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 

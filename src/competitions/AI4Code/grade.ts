@@ -2,15 +2,9 @@ import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import {
-  alignToAnswers,
-  answersColumn,
-  cellText,
-  pyStrAt,
-  requireSameIdSet,
-  submissionColumn,
-} from "../../grading/columns.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { alignToAnswers, answersColumn, cellText, requireSameIdSet, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /** Pairs i < j with ranks[i] > ranks[j], for ranks in [0, ranks.length), via a Fenwick tree. */
 function countInversions(ranks: Int32Array): number {

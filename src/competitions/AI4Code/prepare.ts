@@ -5,7 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { makeTable, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { isPyJsonObject, readPyJson } from "../../io/pyjson.js";
+import { isPyJsonObject, readPyJson } from "../../pycompat/pyjson.js";
 import { takeRows } from "../../prepare/frame.js";
 import { sampleIndices } from "../../rng/pandas-sample.js";
 

@@ -6,7 +6,7 @@ import { UserError } from "../../core/errors.js";
 import { extractArchive } from "../../io/extract.js";
 import { decodeLine, readRawLines } from "../../io/lines.js";
 import { writeZip } from "../../io/zip-write.js";
-import { pySplit, pyStrip } from "../../prepare/pystr.js";
+import { pySplit, pyStrip } from "../../pycompat/pystr.js";
 import { RandomState } from "../../rng/random-state.js";
 
 /** Lines upstream reads from train_v2.txt at most (the count of Kaggle's file). */

@@ -7,7 +7,7 @@ import { writeCsv } from "../../io/csv-write.js";
 import { idsFromTfRecords } from "../../io/tfrecord.js";
 import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { splitIsin, withColumn } from "../../prepare/frame.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 /** Kaggle's training TFRecord files: regular files whose last suffix is ".tfrec", in name order. */

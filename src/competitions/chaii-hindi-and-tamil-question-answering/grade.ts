@@ -4,7 +4,7 @@ import { type Column, type Table, cellAt } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, sortOrder, submissionColumn } from "../../grading/columns.js";
 import { numpySum } from "../../metrics/sum.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /**
  * The distinct lower-cased words of every row, in the given order. Upstream fills missing cells

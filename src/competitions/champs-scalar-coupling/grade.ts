@@ -1,7 +1,8 @@
 import type { Answers } from "../../core/competition.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, cellText, keyReader, numericInOrder, pyStrAt, requireSameIdSet, submissionColumn } from "../../grading/columns.js";
+import { answersColumn, cellText, keyReader, numericInOrder, requireSameIdSet, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import type { Key } from "../../grading/key-index.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import { mae } from "../../metrics/regression.js";

@@ -3,11 +3,11 @@ import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { makeTable } from "../../core/table.js";
-import { writeFileAtomic } from "../../io/atomic.js";
+import { writeFileAtomic } from "../../core/atomic.js";
 import { formatCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { readPngLuma } from "../../io/png.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 const HEADER = "id,value\n";

@@ -1,5 +1,5 @@
 import { textSortOrder } from "../../grading/sort-text.js";
-import { numpyQuickArgsort } from "../../prepare/numpy-argsort.js";
+import { numpyQuickArgsort } from "../../pycompat/numpy-argsort.js";
 
 /**
  * The row order pandas' default `sort_values` gives a text column: missing values last in file

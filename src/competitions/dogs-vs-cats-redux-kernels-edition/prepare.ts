@@ -6,7 +6,7 @@ import { makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { zipDirectory } from "../../io/zip-write.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 /**

@@ -3,7 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { type Column, type Table, cellAt } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, submissionColumn } from "../../grading/columns.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /**
  * Tag lists as upstream reads them: missing cells become "" and then pandas' `.str.split()`.

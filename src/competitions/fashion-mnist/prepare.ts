@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { PrepareContext } from "../../core/competition.js";
 import { makeTable } from "../../core/table.js";
-import { writeFileAtomic } from "../../io/atomic.js";
+import { writeFileAtomic } from "../../core/atomic.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
 

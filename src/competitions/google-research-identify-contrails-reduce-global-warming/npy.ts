@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import { readNpyHeaderFields } from "../../prepare/npy-header.js";
+import { readNpyHeaderFields } from "../../pycompat/npy-header.js";
 
 type Reader = (buf: Buffer, offset: number) => number;
 

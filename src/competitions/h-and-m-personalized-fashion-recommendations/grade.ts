@@ -4,7 +4,8 @@ import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { takeColumn } from "../../core/table.js";
 import type { Key } from "../../grading/key-index.js";
-import { answersColumn, describeColumns, keyReader, keySet, pyStrAt, sortOrder, submissionColumn } from "../../grading/columns.js";
+import { answersColumn, describeColumns, keyReader, keySet, sortOrder, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { meanAveragePrecisionAtKOf } from "../../metrics/map-at-k.js";
 
 const K = 12;

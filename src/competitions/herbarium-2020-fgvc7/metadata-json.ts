@@ -12,9 +12,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../core/errors.js";
-import { pyFloatRepr } from "../../io/pyfloat.js";
-import { pyJsonQuote, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { pyFloatRepr } from "../../pycompat/pyfloat.js";
+import { pyJsonQuote, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 
 /** How Python opened the file: `encoding="utf-8"` (strict) or `encoding="latin-1"` (every byte a code point). */
 export type MetadataEncoding = "utf-8" | "latin-1";

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../core/errors.js";
 import { makeTable, type Column, type Table } from "../../core/table.js";
-import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
+import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { PythonRandom } from "../../rng/python-random.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 import { writeSortedPyJson } from "./metadata-json.js";

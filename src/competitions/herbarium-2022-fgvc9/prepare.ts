@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { writeCsv } from "../../io/csv-write.js";
-import type { PyJsonObject } from "../../io/pyjson.js";
+import type { PyJsonObject } from "../../pycompat/pyjson.js";
 import { readMetadataJson } from "../herbarium-2020-fgvc7/metadata-json.js";
 import {
   categorySubdir,

@@ -3,9 +3,9 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { answersColumn, cellText, numericInOrder, requireSameIdSet, submissionColumn } from "../../grading/columns.js";
-import { pyRound } from "../../grading/round.js";
+import { pyRound } from "../../pycompat/round.js";
 import { klDivergence } from "../../metrics/kl-divergence.js";
-import { numpyQuickArgsort } from "../../prepare/numpy-argsort.js";
+import { numpyQuickArgsort } from "../../pycompat/numpy-argsort.js";
 
 const ID = "eeg_id";
 const VOTES = ["seizure_vote", "lpd_vote", "gpd_vote", "lrda_vote", "grda_vote", "other_vote"];

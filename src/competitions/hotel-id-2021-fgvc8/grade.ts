@@ -2,7 +2,8 @@ import type { Answers } from "../../core/competition.js";
 import type { Table } from "../../core/table.js";
 import { alignByIdSet } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, pyStrAt, submissionColumn } from "../../grading/columns.js";
+import { answersColumn, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { meanAveragePrecisionAtK } from "../../metrics/map-at-k.js";
 
 const K = 5;

@@ -5,7 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { cellAt, makeTable, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { pyFloatRepr } from "../../io/pyfloat.js";
+import { pyFloatRepr } from "../../pycompat/pyfloat.js";
 import { column, selectColumns, takeRows, trainTestSplitTable } from "../../prepare/frame.js";
 
 const INFO = "HuBMAP-20-dataset_information.csv";

@@ -4,7 +4,7 @@ import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, submissionColumn } from "../../grading/columns.js";
 import { cellAt } from "../../core/table.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /**
  * The attribute lists of a column as upstream reads them: missing cells become "", then

@@ -3,9 +3,9 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, describeColumns, numericInOrder, sortOrder } from "../../grading/columns.js";
-import { pyInt } from "../../io/pynum.js";
+import { pyInt } from "../../pycompat/pynum.js";
 import { accuracy } from "../../metrics/accuracy.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /**
  * Top-1 classification error: 1 − accuracy of the first category id in each `predicted` cell,

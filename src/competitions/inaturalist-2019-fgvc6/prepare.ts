@@ -4,7 +4,7 @@ import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
-import type { PyJsonObject } from "../../io/pyjson.js";
+import type { PyJsonObject } from "../../pycompat/pyjson.js";
 import { PythonRandom } from "../../rng/python-random.js";
 import { readMetadataJson } from "../herbarium-2020-fgvc7/metadata-json.js";
 import {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { UserError } from "../../core/errors.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 
 /** One archive member: its name inside the tar and the file its bytes come from. */
 export interface TarMember {

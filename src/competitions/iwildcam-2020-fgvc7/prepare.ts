@@ -4,7 +4,7 @@ import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { makeTable, type Column } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
+import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { RandomState } from "../../rng/random-state.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 import { frameColumn, frameRecords, frameTableColumn, pyStr, recordsFrame, valueKey, type RecordFrame } from "./records.js";

@@ -7,8 +7,8 @@
  */
 import { UserError } from "../../core/errors.js";
 import type { Column } from "../../core/table.js";
-import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
-import { pyFloatRepr } from "../../io/pyfloat.js";
+import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
+import { pyFloatRepr } from "../../pycompat/pyfloat.js";
 
 /** The dtype pandas settles on for a column of Python objects. */
 export type FrameDtype = "int64" | "float64" | "bool" | "object";

@@ -1,7 +1,7 @@
 // Kuzushiji's F1: a predicted character counts when its label matches and its centre point lies
 // strictly inside an unclaimed ground-truth box.
 
-import { pyFloat } from "../../io/pynum.js";
+import { pyFloat } from "../../pycompat/pynum.js";
 
 /** True positives, false positives and false negatives pooled over pages. */
 export interface Counts {

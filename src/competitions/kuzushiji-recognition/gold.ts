@@ -4,8 +4,8 @@
  * follows Python's str.split() and int(), which are looser than JavaScript's.
  */
 import { UserError } from "../../core/errors.js";
-import { pyInt } from "../../io/pynum.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pyInt } from "../../pycompat/pynum.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /** "c x y w h c x y w h ..." to "c x+1 y+1 c x+1 y+1 ...", failing where upstream's steps fail. */
 export function goldLabel(label: string | null, where: string): string {

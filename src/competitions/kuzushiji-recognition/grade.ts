@@ -3,7 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { type Column, type Table, cellAt } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, submissionColumn } from "../../grading/columns.js";
-import { pyFloat } from "../../io/pynum.js";
+import { pyFloat } from "../../pycompat/pynum.js";
 import { type Counts, addPageCounts, f1FromCounts } from "./f1.js";
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
-import { pyStrAt } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";

@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import { NPY_MAGIC, readNpyHeaderFields } from "../../prepare/npy-header.js";
+import { NPY_MAGIC, readNpyHeaderFields } from "../../pycompat/npy-header.js";
 
 // numpy pads headers to this alignment and leaves room for the first axis to grow in place.
 const ARRAY_ALIGN = 64;

@@ -3,7 +3,7 @@
  */
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import { pyInt } from "../../io/pynum.js";
+import { pyInt } from "../../pycompat/pynum.js";
 
 // Python's str.splitlines breaks at these besides \n and \r (\r\n is already one break by then).
 const LINE_BREAKS = /[\n\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;

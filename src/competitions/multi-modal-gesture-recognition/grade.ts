@@ -2,10 +2,11 @@ import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import { alignToAnswers, answersColumn, cellText, pyStrAt, submissionColumn } from "../../grading/columns.js";
-import { pyInt } from "../../io/pynum.js";
+import { alignToAnswers, answersColumn, cellText, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
+import { pyInt } from "../../pycompat/pynum.js";
 import { levenshteinSeq } from "../../metrics/levenshtein.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /** 2**61 - 1, the modulus of CPython's hash of an int. */
 const HASH_MODULUS = (1n << 61n) - 1n;

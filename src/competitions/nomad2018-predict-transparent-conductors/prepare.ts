@@ -7,7 +7,7 @@ import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { dropColumns, trainTestSplitTable, withColumn } from "../../prepare/frame.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 
 const TARGETS = ["formation_energy_ev_natom", "bandgap_energy_ev"];
 // Upstream's constant predictions for the sample submission.

@@ -3,7 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { type Column, type Table, cellAt } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { numpySum } from "../../metrics/sum.js";
-import { numpyQuickArgsort, numpyQuickArgsortBy } from "../../prepare/numpy-argsort.js";
+import { numpyQuickArgsort, numpyQuickArgsortBy } from "../../pycompat/numpy-argsort.js";
 import { answersColumn, cellText, compareStrings, numericInOrder, submissionColumn } from "../../grading/columns.js";
 
 /** pandas' is_numeric_dtype: integer, float and all-boolean columns count; text and gappy booleans do not. */

@@ -9,7 +9,7 @@ import { copyTree } from "../../prepare/copy-tree.js";
 import { column, selectColumns, takeRows, withColumn } from "../../prepare/frame.js";
 import { groupRows } from "../../prepare/groupby.js";
 import { isMissing, takeWithMissing } from "../../prepare/merge.js";
-import { numpyQuickArgsort } from "../../prepare/numpy-argsort.js";
+import { numpyQuickArgsort } from "../../pycompat/numpy-argsort.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 // Weeks must be whole numbers: upstream builds a range() over them.

@@ -2,14 +2,8 @@ import type { Answers } from "../../core/competition.js";
 import { type Column, type Table, cellAt } from "../../core/table.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import { requireTable } from "../../grading/answers.js";
-import {
-  alignToAnswers,
-  answersColumn,
-  describeColumns,
-  identityOrder,
-  pyStrAt,
-  valuesInOrder,
-} from "../../grading/columns.js";
+import { alignToAnswers, answersColumn, describeColumns, identityOrder, valuesInOrder } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { accuracy } from "../../metrics/accuracy.js";
 import type { Label } from "../../metrics/labels.js";
 

@@ -4,7 +4,7 @@ import { type Column, type Table, cellAt } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, submissionColumn } from "../../grading/columns.js";
 import { f1 } from "../../metrics/fbeta.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /**
  * Micro-averaged F1 of the space-separated disease labels, rows matched by `image`. The classes

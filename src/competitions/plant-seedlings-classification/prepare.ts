@@ -5,7 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { cellAt, makeTable, type Table } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 
 /** One row (file, species) per .png in each species folder of train/, both levels sorted. */
 function listTrainImages(trainDir: string): Table {

@@ -3,7 +3,7 @@ import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { makeTable, type Column } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
+import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { writeZip } from "../../io/zip-write.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 

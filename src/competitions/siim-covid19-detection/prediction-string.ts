@@ -1,5 +1,5 @@
-import { pyFloat } from "../../io/pynum.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pyFloat } from "../../pycompat/pynum.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /** Boxes of one row: a label, a confidence and corner coordinates per box. */
 export interface LabelledBoxes {

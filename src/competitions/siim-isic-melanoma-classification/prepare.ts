@@ -3,12 +3,12 @@ import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
-import { pyStrAt } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { idsFromTfRecords } from "../../io/tfrecord.js";
 import { selectColumns, splitIsin, withColumn } from "../../prepare/frame.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 
 // Two of Kaggle's sixteen training TFRecord files (about 10% of the images) hold the new test set.
 const TEST_RECORD_FILES = ["train00-2071.tfrec", "train06-2071.tfrec"];

@@ -6,7 +6,7 @@ import { makeTable, type Column, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { copyTree } from "../../prepare/copy-tree.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 
 const KEPT = ["UnixTimeMillis", "LatitudeDegrees", "LongitudeDegrees"];

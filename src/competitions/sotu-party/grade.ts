@@ -3,7 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { accuracyInputs } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import { pyFloatRepr } from "../../io/pyfloat.js";
+import { pyFloatRepr } from "../../pycompat/pyfloat.js";
 import type { Label } from "../../metrics/labels.js";
 import { f1 } from "../../metrics/fbeta.js";
 

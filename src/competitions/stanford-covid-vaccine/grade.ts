@@ -10,7 +10,7 @@ import {
   numericInOrder,
   sortOrder,
 } from "../../grading/columns.js";
-import { pyFloat } from "../../io/pynum.js";
+import { pyFloat } from "../../pycompat/pynum.js";
 import { rmse } from "../../metrics/regression.js";
 
 /** The three scored targets. */

@@ -5,7 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { makeTable, type Column } from "../../core/table.js";
 import { readCsvHeader } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
-import type { PyJson, PyJsonObject } from "../../io/pyjson.js";
+import type { PyJson, PyJsonObject } from "../../pycompat/pyjson.js";
 import { sampleIndices } from "../../rng/pandas-sample.js";
 import { formatJsonLines, readJsonLines, type JsonFrame } from "./records.js";
 

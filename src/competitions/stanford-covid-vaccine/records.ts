@@ -6,9 +6,9 @@
  */
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
-import { pyFloat } from "../../io/pynum.js";
-import { pyStrip } from "../../prepare/pystr.js";
+import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
+import { pyFloat } from "../../pycompat/pynum.js";
+import { pyStrip } from "../../pycompat/pystr.js";
 import { parseUjson, ujsonEncode } from "./ujson.js";
 import { ujsonQuote } from "../tensorflow2-question-answering/pandas-json.js";
 

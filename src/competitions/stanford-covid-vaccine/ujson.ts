@@ -6,8 +6,8 @@
  * (int as bigint, float as number, dict as Map), so ints and floats stay apart.
  */
 import { UserError } from "../../core/errors.js";
-import type { PyJson } from "../../io/pyjson.js";
-import { formatG } from "../../prepare/float-format.js";
+import type { PyJson } from "../../pycompat/pyjson.js";
+import { formatG } from "../../pycompat/format-g.js";
 import { ujsonQuote } from "../tensorflow2-question-answering/pandas-json.js";
 
 // ujson's table of negative powers of ten: the doubles nearest 10^-i.

@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import { parsePyJson } from "../../io/pyjson.js";
+import { parsePyJson } from "../../pycompat/pyjson.js";
 
 const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?$/;
 const LITERALS = new Set(["true", "false", "null", "NaN", "Infinity", "-Infinity"]);

@@ -5,7 +5,7 @@ import { UserError } from "../../core/errors.js";
 import { makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
-import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
+import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { extractSevenZip, UnsupportedSevenZipError, writeStoredSevenZip } from "../../io/sevenzip.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 import { scanListKeys } from "./json-keys.js";

@@ -2,7 +2,7 @@
  * The accepted answers of each test question, read from the private test.jsonl records the way
  * upstream's grader reads them: only the first annotation counts.
  */
-import { pyInt } from "../../io/pynum.js";
+import { pyInt } from "../../pycompat/pynum.js";
 
 /** What a prediction for one submission row may match. */
 export interface AcceptedAnswers {

@@ -1,7 +1,8 @@
 import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import { cellAt, type Column, type Table } from "../../core/table.js";
-import { cellText, pyStrAt, submissionColumn } from "../../grading/columns.js";
+import { cellText, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { f1 } from "../../metrics/fbeta.js";
 import { exampleId, questionAnswers, type QuestionAnswers } from "./gold-answers.js";
 import { parsePrediction } from "./prediction.js";

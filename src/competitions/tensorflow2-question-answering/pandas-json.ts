@@ -4,7 +4,7 @@
  * a lowercase \uXXXX escape except the short escapes \b \f \n \r \t and DEL, which stays raw.
  */
 import { UserError } from "../../core/errors.js";
-import type { PyJson } from "../../io/pyjson.js";
+import type { PyJson } from "../../pycompat/pyjson.js";
 
 const SHORT: Record<number, string> = { 0x22: '\\"', 0x5c: "\\\\", 0x2f: "\\/", 0x08: "\\b", 0x0c: "\\f", 0x0a: "\\n", 0x0d: "\\r", 0x09: "\\t" };
 

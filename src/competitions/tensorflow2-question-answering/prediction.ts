@@ -1,5 +1,5 @@
-import { pyStrip } from "../../prepare/pystr.js";
-import { pyInt } from "../../io/pynum.js";
+import { pyStrip } from "../../pycompat/pystr.js";
+import { pyInt } from "../../pycompat/pynum.js";
 import { spanKey, textKey } from "./gold-answers.js";
 
 /** A parsed PredictionString: blank, or the key of the answer it names; or why it cannot be read. */

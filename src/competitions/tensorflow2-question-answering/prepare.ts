@@ -5,8 +5,8 @@ import { UserError } from "../../core/errors.js";
 import { makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { decodeLine, readRawLines } from "../../io/lines.js";
-import { isPyJsonObject, parsePyJson, type PyJson, type PyJsonObject } from "../../io/pyjson.js";
-import { pyStrip } from "../../prepare/pystr.js";
+import { isPyJsonObject, parsePyJson, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
+import { pyStrip } from "../../pycompat/pystr.js";
 import { trainTestSplitIndices, type SplitIndices } from "../../rng/sklearn-split.js";
 import { ujsonQuote, ujsonValue } from "./pandas-json.js";
 

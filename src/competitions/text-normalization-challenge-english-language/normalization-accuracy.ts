@@ -6,7 +6,8 @@ import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import { alignToAnswers, answersColumn, pyStrAt, submissionColumn } from "../../grading/columns.js";
+import { alignToAnswers, answersColumn, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { accuracy } from "../../metrics/accuracy.js";
 
 /**

@@ -6,7 +6,7 @@ import { makeTable, type Column } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import { zipDirectory } from "../../io/zip-write.js";
-import { comparePyStr } from "../../prepare/pystr.js";
+import { comparePyStr } from "../../pycompat/pystr.js";
 
 /** Python's `\d` on str patterns is any Unicode decimal digit, not just 0-9. */
 const TRAIN_INDEX = /TRAIN\p{Nd}+/gu;

@@ -2,16 +2,10 @@ import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column, Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import {
-  alignToAnswers,
-  answersColumn,
-  cellText,
-  pyStrAt,
-  sortOrder,
-  submissionColumn,
-} from "../../grading/columns.js";
+import { alignToAnswers, answersColumn, cellText, sortOrder, submissionColumn } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { numpySum } from "../../metrics/sum.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /** A cell as upstream sees it after `fillna("").astype(str)`: missing is empty, anything else its Python str(). */
 function textAt(col: Column, row: number): string {

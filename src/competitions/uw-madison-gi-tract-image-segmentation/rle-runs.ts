@@ -1,8 +1,8 @@
 // Run-length masks kept as runs rather than pixels: upstream's decoding rules (mlebench's
 // rle_decode), without materialising a full image per row.
 
-import { pyInt } from "../../io/pynum.js";
-import { pySplit } from "../../prepare/pystr.js";
+import { pyInt } from "../../pycompat/pynum.js";
+import { pySplit } from "../../pycompat/pystr.js";
 
 /**
  * A mask as sorted, disjoint, non-touching [start, end) runs of flat pixel indices, numbered down

@@ -3,7 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import { cellAt, type Column, type Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, cellText, numericInOrder, sortOrder, submissionColumn } from "../../grading/columns.js";
-import { pyFloat } from "../../io/pynum.js";
+import { pyFloat } from "../../pycompat/pynum.js";
 import { mae } from "../../metrics/regression.js";
 
 /**

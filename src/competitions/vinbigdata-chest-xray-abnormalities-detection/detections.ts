@@ -1,7 +1,7 @@
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Column } from "../../core/table.js";
 import { cellText } from "../../grading/columns.js";
-import { pyFloat } from "../../io/pynum.js";
+import { pyFloat } from "../../pycompat/pynum.js";
 
 /** The submission's detections of scored classes, in submission order. */
 export interface Detections {

@@ -3,7 +3,8 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { alignByIdSet } from "../../grading/align.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, describeColumns, pyStrAt } from "../../grading/columns.js";
+import { answersColumn, describeColumns } from "../../grading/columns.js";
+import { pyStrAt } from "../../pycompat/pystr.js";
 import { meanAveragePrecisionAtK } from "../../metrics/map-at-k.js";
 
 const K = 5;

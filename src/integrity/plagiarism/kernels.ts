@@ -7,8 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../io/atomic.js";
-import { withRetries } from "../../sources/retry.js";
+import { writeFileAtomic } from "../../core/atomic.js";
+import { withRetries } from "../../core/retry.js";
 import { DEFAULT_KAGGLE_API_URL, KaggleError } from "../../sources/kaggle/client.js";
 import { authHeader, describeAuth, loadKaggleCredentials, missingCredentialsMessage, secretsOf, type KaggleAuth } from "../../sources/kaggle/credentials.js";
 import { fetchBuffer, HttpStatusError, TransferError } from "../../sources/kaggle/download.js";

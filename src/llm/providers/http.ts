@@ -1,6 +1,6 @@
 /** What the three providers share: one JSON POST with uniform errors, tool schemas, tool-argument parsing. */
 import { z } from "zod";
-import { parseRetryAfter } from "../../sources/retry.js";
+import { parseRetryAfter } from "../../core/retry.js";
 import { LLMHttpError, type ToolSpec, type Usage } from "../types.js";
 
 /** Longest piece of a response body kept in an error. */

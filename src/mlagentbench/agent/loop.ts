@@ -1,8 +1,8 @@
 /** The research agent's ReAct loop over an MLAgentBench environment. */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../../io/atomic.js";
-import { ACTIONS } from "../../mlagentbench/env/actions.js";
+import { writeFileAtomic } from "../../core/atomic.js";
+import { ACTIONS } from "../env/actions.js";
 import type { LLMClient } from "../../llm/types.js";
 import { cutAtObservation, parseActionInput, parseEntries, RESPONSE_ENTRIES } from "./parse.js";
 import {

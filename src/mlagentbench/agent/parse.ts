@@ -1,5 +1,5 @@
 /** Reading the research agent's answers: the response entries and the JSON action input, as leniently as the reference. */
-import type { ActionInfo } from "../../mlagentbench/env/actions.js";
+import type { ActionInfo } from "../env/actions.js";
 
 /** The entries a full research-agent answer has, in the order it must give them. */
 export const RESPONSE_ENTRIES = ["Reflection", "Research Plan and Status", "Fact Check", "Thought", "Action", "Action Input"] as const;

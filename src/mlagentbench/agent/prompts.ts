@@ -1,5 +1,5 @@
 /** The research agent's prompts: the same structure as the reference agent's, in this project's own words. */
-import { ACTIONS, type ActionInfo } from "../../mlagentbench/env/actions.js";
+import { ACTIONS, type ActionInfo } from "../env/actions.js";
 
 /** What each response entry must hold. */
 export const ENTRY_GUIDE: Readonly<Record<string, string>> = {

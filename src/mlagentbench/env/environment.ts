@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../../io/atomic.js";
+import { writeFileAtomic } from "../../core/atomic.js";
 import type { LLMClient } from "../../llm/types.js";
 import type { Sandbox } from "../../sandbox/types.js";
 import { MAX_PATH_BYTES, openRegular, readOpened, type SkipReason } from "../../io/untrusted.js";

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../io/atomic.js";
+import { writeFileAtomic } from "../../core/atomic.js";
 import { GroupRecordSchema, parseRunDirName, readJsonFile, runDirName, runPaths, type GroupRecord } from "./layout.js";
 import { renderEvalHtml, renderEvalMarkdown } from "./render.js";
 import { evaluateRun, type BaselineCache, type EvalOptions, type RunEval } from "./score-run.js";

@@ -1,7 +1,7 @@
 /** The group evaluation as Markdown and as one self-contained HTML page. */
-import { duration, pm } from "../../report/format.js";
-import type { Estimate } from "../../report/stats.js";
-import { barChart, lineChart } from "../../report/svg.js";
+import { duration, pm } from "../../present/format.js";
+import type { Estimate } from "../../present/stats.js";
+import { barChart, lineChart } from "../../present/svg.js";
 import type { EvalSummary, TaskSummary } from "./summary.js";
 
 function esc(s: string): string {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { InvalidSubmissionError, UserError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../io/atomic.js";
+import { writeFileAtomic } from "../../core/atomic.js";
 import { getTask as registryTask } from "../tasks/registry.js";
 import { hostRunner } from "../tasks/runner.js";
 import type { Direction, ResearchTask, TaskContext, TaskRunner } from "../tasks/types.js";

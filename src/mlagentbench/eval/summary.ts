@@ -1,7 +1,7 @@
 /** Per-task summary of a group's run evaluations: success rates, improvements, effort, best-score curves. */
 import fs from "node:fs";
 import path from "node:path";
-import { estimate, mean, sem, type Estimate } from "../../report/stats.js";
+import { estimate, mean, sem, type Estimate } from "../../present/stats.js";
 import type { Direction } from "../tasks/types.js";
 import { better, THRESHOLDS, type Threshold } from "./improvement.js";
 import { GroupRecordSchema, readJsonFile, type GroupRecord } from "./layout.js";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { InvalidSubmissionError, UserError } from "../../core/errors.js";
 import { archiveKind, extractArchive } from "../../io/extract.js";
 import { downloadToFile, HttpStatusError, redactUrl, TransferError } from "../../sources/kaggle/download.js";
-import { withRetries, type RetryPolicy } from "../../sources/retry.js";
+import { withRetries, type RetryPolicy } from "../../core/retry.js";
 import { makeEvalDir } from "./eval-io.js";
 import { PYTHON } from "./runner.js";
 import { copyStarterFiles, loadBaseline } from "./starter.js";

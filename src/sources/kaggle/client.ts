@@ -4,7 +4,7 @@
  * whose messages say what to do and never contain the credentials.
  */
 import { UserError } from "../../core/errors.js";
-import { withRetries } from "../retry.js";
+import { withRetries } from "../../core/retry.js";
 import { authHeader, describeAuth, secretsOf, type KaggleAuth } from "./credentials.js";
 import {
   downloadToFile,

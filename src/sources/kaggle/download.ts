@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { parseRetryAfter } from "../retry.js";
+import { parseRetryAfter } from "../../core/retry.js";
 
 /** Progress of a transfer in bytes; `total` is null when the server does not say how big the body is. */
 export type ProgressFn = (done: number, total: number | null) => void;

@@ -29,4 +29,4 @@ export {
   type DownloadToFileOptions,
   type ProgressFn,
 } from "./download.js";
-export { parseRetryAfter } from "../retry.js";
+export { parseRetryAfter } from "../../core/retry.js";

@@ -10,8 +10,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../io/atomic.js";
-import { withRetries } from "../retry.js";
+import { writeFileAtomic } from "../../core/atomic.js";
+import { withRetries } from "../../core/retry.js";
 import {
   DEFAULT_TIMEOUT_MS,
   fileMatchesLfsPointer,

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import { parseRetryAfter } from "../retry.js";
+import { parseRetryAfter } from "../../core/retry.js";
 
 /** The first line of every Git LFS pointer file (spec v1). */
 export const LFS_POINTER_VERSION_LINE = "version https://git-lfs.github.com/spec/v1";

@@ -9,7 +9,7 @@ import { UserError } from "../../../core/errors.js";
 import { makeTable } from "../../../core/table.js";
 import { readCsv } from "../../../io/csv-read.js";
 import { writeCsv } from "../../../io/csv-write.js";
-import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../../io/pyjson.js";
+import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../../pycompat/pyjson.js";
 import { column, takeRows } from "../../../prepare/frame.js";
 import { PythonRandom } from "../../../rng/python-random.js";
 import { sampleIndices } from "../../../rng/pandas-sample.js";

@@ -4,7 +4,7 @@ import { makeTable, takeColumn, type Column, type Table } from "../../../core/ta
 import { parseCsv } from "../../../io/csv-read.js";
 import { writeCsv } from "../../../io/csv-write.js";
 import { trainTestSplitIndices } from "../../../rng/sklearn-split.js";
-import type { PackageSource } from "../../../sources/packages.js";
+import type { PackageSource } from "../../../core/competition.js";
 
 /** The Boston house-price table scikit-learn ships; Debian installs it with python3-sklearn. */
 export const SOURCE: Extract<PackageSource, { kind: "debian" }> = {

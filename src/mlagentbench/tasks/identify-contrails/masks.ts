@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { UserError } from "../../../core/errors.js";
-import { readNpyHeaderFields } from "../../../prepare/npy-header.js";
+import { readNpyHeaderFields } from "../../../pycompat/npy-header.js";
 
 /** A 2-D 0/1 mask, row-major. */
 export interface Mask {
