@@ -1,5 +1,5 @@
 import type { UpstreamPrepareContext } from "../../core/competition.js";
-import { prepareHerbarium } from "./herbarium-folders.js";
+import { prepareHerbarium } from "../_shared/herbarium-folders.js";
 
 /**
  * Upstream's split of Kaggle's labelled herbarium sheets in nybg2020/train (see

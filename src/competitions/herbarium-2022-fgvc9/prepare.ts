@@ -3,7 +3,7 @@ import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { writeCsv } from "../../io/csv-write.js";
 import type { PyJsonObject } from "../../pycompat/pyjson.js";
-import { readMetadataJson } from "../herbarium-2020-fgvc7/metadata-json.js";
+import { readMetadataJson } from "../_shared/metadata-json.js";
 import {
   categorySubdir,
   constantIntColumn,
@@ -21,7 +21,7 @@ import {
   writeSortedJson,
   type CategoryGroups,
   type Sample,
-} from "../herbarium-2020-fgvc7/split-by-category.js";
+} from "../_shared/split-by-category.js";
 
 /**
  * Upstream's split of Kaggle's labelled herbarium sheets (train_metadata.json, train_images/):

@@ -6,7 +6,7 @@ import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import type { PyJsonObject } from "../../pycompat/pyjson.js";
 import { PythonRandom } from "../../rng/python-random.js";
-import { readMetadataJson } from "../herbarium-2020-fgvc7/metadata-json.js";
+import { readMetadataJson } from "../_shared/metadata-json.js";
 import {
   constantIntColumn,
   groupByCategory,
@@ -21,7 +21,7 @@ import {
   withEntries,
   writeSortedJson,
   type Sample,
-} from "../herbarium-2020-fgvc7/split-by-category.js";
+} from "../_shared/split-by-category.js";
 import { compareWalkOrder, writeTar, type TarMember } from "./tar-write.js";
 
 const TRAIN_FOLDER = "train_val2019";

@@ -10,7 +10,7 @@ import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../pycompat/p
 import { pyFloat } from "../../pycompat/pynum.js";
 import { pyStrip } from "../../pycompat/pystr.js";
 import { parseUjson, ujsonEncode } from "./ujson.js";
-import { ujsonQuote } from "../tensorflow2-question-answering/pandas-json.js";
+import { ujsonQuote } from "../_shared/pandas-json.js";
 
 /** The frame: column names in pandas' order and one record per row. */
 export interface JsonFrame {

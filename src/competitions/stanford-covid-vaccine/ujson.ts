@@ -8,7 +8,7 @@
 import { UserError } from "../../core/errors.js";
 import type { PyJson } from "../../pycompat/pyjson.js";
 import { formatG } from "../../pycompat/format-g.js";
-import { ujsonQuote } from "../tensorflow2-question-answering/pandas-json.js";
+import { ujsonQuote } from "../_shared/pandas-json.js";
 
 // ujson's table of negative powers of ten: the doubles nearest 10^-i.
 const NEG_POW10 = Array.from({ length: 16 }, (_, i) => Number(`1e-${i}`));

@@ -8,7 +8,7 @@ import { decodeLine, readRawLines } from "../../io/lines.js";
 import { isPyJsonObject, parsePyJson, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { pyStrip } from "../../pycompat/pystr.js";
 import { trainTestSplitIndices, type SplitIndices } from "../../rng/sklearn-split.js";
-import { ujsonQuote, ujsonValue } from "./pandas-json.js";
+import { ujsonQuote, ujsonValue } from "../_shared/pandas-json.js";
 
 /** Lines pandas reads per chunk; each chunk is split on its own. */
 export const CHUNK_LINES = 1000;

@@ -1,5 +1,5 @@
 import type { UpstreamPrepareContext } from "../../core/competition.js";
-import { prepareTextNormalization } from "./normalization-split.js";
+import { prepareTextNormalization } from "../_shared/normalization-split.js";
 
 /**
  * Upstream's split: 10% of the sentences of Kaggle's en_train.csv (random_state 0) become the

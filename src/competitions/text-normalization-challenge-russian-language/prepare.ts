@@ -1,6 +1,6 @@
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 // Upstream's Russian preparer repeats the English one step for step; only the file prefix differs.
-import { prepareTextNormalization } from "../text-normalization-challenge-english-language/normalization-split.js";
+import { prepareTextNormalization } from "../_shared/normalization-split.js";
 
 /**
  * Upstream's split: 10% of the sentences of Kaggle's ru_train.csv (random_state 0) become the

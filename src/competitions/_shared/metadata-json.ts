@@ -2,7 +2,7 @@
  * Python's `json.load` and `json.dump(indent=4, sort_keys=True)` for the multi-hundred-megabyte
  * COCO-style metadata files of the herbarium and iNaturalist competitions.
  *
- * src/io/pyjson.ts parses a JavaScript string, and V8 caps strings at about 512 MiB, which the
+ * src/pycompat/pyjson.ts parses a JavaScript string, and V8 caps strings at about 512 MiB, which the
  * largest Kaggle metadata files come close to. This reader walks the raw bytes instead and only
  * decodes one JSON string at a time. It yields the same values as `parsePyJson` (int as bigint,
  * float as number, dict as Map) and shares its error behaviour. Keys and small ints repeat millions
