@@ -5,7 +5,7 @@ import { getCompetition } from "../competitions/registry.js";
 import { competitionPaths } from "../core/paths.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { prepareCompetition } from "../prepare/prepare.js";
-import { writeRunRecord, type RunRecord } from "../results/record.js";
+import { RUN_SCHEMA, writeRunRecord, type RunRecord } from "../results/record.js";
 import { runTask } from "../runner/run.js";
 import type { ExitReason, SandboxBackend } from "../sandbox/types.js";
 import { getSandboxBackend } from "../sandbox/registry.js";
@@ -54,7 +54,7 @@ function failedRecord(job: RunJob, backend: string, attempts: number, error: str
     attempts,
     sandbox: { backend, limits: job.limits, gpus: job.gpus, allow_hosts: job.agent.allowHosts ?? [], warnings: [] },
     secret_env: [], peaks: null, output_dropped_bytes: 0, validation_requests: 0, snapshots: [], submission_rejected: null,
-    grading: null, error,
+    grading: null, error, schema: RUN_SCHEMA,
   };
 }
 

@@ -5,8 +5,15 @@ import { UserError } from "../core/errors.js";
 import { writeFileAtomic } from "../core/atomic.js";
 import { ExitReasonSchema, LimitsSchema, ResourcePeaksSchema } from "../sandbox/types.js";
 
+/** The format of run.json this harness writes (absent in files written before versions were recorded). */
+export const RUN_SCHEMA = "mlebench-run/1";
+
+/** The format of metadata.json this harness writes (upstream's files, and older ones, have none). */
+export const GROUP_SCHEMA = "mlebench-group/1";
+
 /** run.json: the lifecycle and outcome of one run, written atomically at every state change. */
 export const RunRecordSchema = z.object({
+  schema: z.literal(RUN_SCHEMA).optional(),
   run_id: z.string(),
   competition_id: z.string(),
   agent_id: z.string(),
@@ -72,6 +79,7 @@ export function readRunRecord(runDir: string): RunRecord | null {
 
 /** upstream-compatible metadata.json, plus the plan a resume needs. */
 export const GroupMetadataSchema = z.object({
+  schema: z.literal(GROUP_SCHEMA).optional(),
   run_group: z.string(),
   created_at: z.string(),
   /** run_id → outcome (upstream: {"success": bool}). */

@@ -7,6 +7,7 @@ import { getCompetition } from "../competitions/registry.js";
 import { fileTimestamp, pythonIsoNow } from "../grading/report.js";
 import type { ExitReason } from "../sandbox/types.js";
 import {
+  GROUP_SCHEMA,
   readGroupMetadata,
   readRunRecord,
   writeGroupMetadata,
@@ -144,7 +145,8 @@ export function newGroupMetadata(
   for (let seed = 0; seed < seeds; seed++) {
     for (const c of competitions) tasks.push({ run_id: `${c.id}_${randomUUID()}`, competition_id: c.id, seed });
   }
-  return { run_group: runGroup, created_at: pythonIsoNow(), runs: {}, agent_id: agentId, tasks, options };
+  // The version goes last: upstream's readers expect its keys, in its order, first.
+  return { run_group: runGroup, created_at: pythonIsoNow(), runs: {}, agent_id: agentId, tasks, options, schema: GROUP_SCHEMA };
 }
 
 /** Create a new run-group dir with metadata.json listing every (competition, seed) task. */

@@ -19,7 +19,7 @@ import { createImageVolume, volumeUnavailable, type RunVolume } from "../sandbox
 import { startEgressProcess, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
 import { OBFUSCATE_LOCAL, requireObfuscatedDescription } from "./obfuscate.js";
-import { readRunRecord, writeRunRecord, type RunRecord } from "../results/record.js";
+import { readRunRecord, RUN_SCHEMA, writeRunRecord, type RunRecord } from "../results/record.js";
 import { publishRecords, recordsDir } from "./records.js";
 import { Snapshots } from "./snapshots.js";
 import { quarantineSubmission } from "./submission.js";
@@ -122,6 +122,7 @@ function emptyRecord(task: RunTask, settings: RunSettings, attempts: number): Ru
     submission_rejected: null,
     grading: null,
     error: null,
+    schema: RUN_SCHEMA,
   };
 }
 

@@ -33,6 +33,10 @@ describe("mlebench run", () => {
     expect(r.records.map((x) => x.seed).sort()).toEqual([0, 1]);
     const meta = readJson(path.join(r.groupDir, "metadata.json"));
     expect(Object.keys(meta).slice(0, 3)).toEqual(["run_group", "created_at", "runs"]);
+    // Both files say which format they are, after upstream's own keys.
+    expect(Object.keys(meta).at(-1)).toBe("schema");
+    expect(meta.schema).toBe("mlebench-group/1");
+    expect(r.records.map((x) => x.schema)).toEqual(["mlebench-run/1", "mlebench-run/1"]);
     expect(meta.run_group).toBe(path.basename(r.groupDir));
     for (const [i, runDir] of r.runDirs.entries()) {
       const id = path.basename(runDir);
