@@ -369,6 +369,12 @@ describe("queue flags", () => {
     const share = mlebench([...base, "--queue", `redis://127.0.0.1:${port}`, "--gpus-per-run", "1"]);
     expect(share.status).toBe(2);
     expect(share.stderr).toContain("--gpus-per-run is for local runs; with --queue, give it to each `mlebench worker`");
+    const image = mlebench([...base, "--queue", `redis://127.0.0.1:${port}`, "--agent-image", "mine:1"]);
+    expect(image.status).toBe(2);
+    expect(image.stderr).toContain("--agent-image mine:1: an agent's own image needs --sandbox docker (not bwrap)");
+    const obfuscated = mlebench([...base, "--queue", `redis://127.0.0.1:${port}`, "--obfuscate", "--sandbox", "local"]);
+    expect(obfuscated.status).toBe(2);
+    expect(obfuscated.stderr).toContain("--obfuscate needs a sandbox that can lay the obfuscated description over /home/data/description.md");
     const noGpus = mlebench([...base, "--data-dir", dataDir, "--sandbox", "local", "--gpus-per-run", "1"]);
     expect(noGpus.status).toBe(2);
     expect(noGpus.stderr).toContain("mlebench: --gpus-per-run needs --gpus <list> to share out");
