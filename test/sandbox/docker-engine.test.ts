@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { obfuscatedDescriptionPath } from "../../src/runner/obfuscate.js";
 import { getSandboxBackend } from "../../src/sandbox/registry.js";
-import { mlebench } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
 import { upstreamAgentsDir } from "../helpers/upstream-agent.js";
+import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
+import { CLI, mlebench, REPO } from "../helpers/cli.js";
 
 // The docker backend on a real engine with the image scripts/build-agent-image.sh builds offline
 // (.ci/run starts dockerd and builds it); skipped, with the reason, where either is missing. The
@@ -97,6 +98,38 @@ describe.skipIf(WHY !== null)(`the docker backend on a real engine${WHY ? `: ski
     const r = runCli(dataDir, ["--agent", "external", "--agent-cmd", "cat /home/data/description.md", "-c", "titanic", "--sandbox", "docker", "--obfuscate"]);
     expect(r.status, r.stderr).toBe(0);
     expect(agentLog(r.runDirs[0])).toBe(fs.readFileSync(obfuscatedDescriptionPath(getCompetition("titanic"), ""), "utf8"));
+  }, 300_000);
+});
+
+/** Why the docker backend cannot be tried as the test user here, else null: it must be a login user in the docker group. */
+function dockerUserUnavailable(): string | null {
+  if (WHY !== null) return WHY;
+  const why = userUnavailable();
+  if (why !== null) return why;
+  const groups = spawnSync("id", ["-nG", TEST_USER.name], { encoding: "utf8" }).stdout.split(/\s+/);
+  return groups.includes("docker") ? null : `${TEST_USER.name} is not in the docker group (.ci/run puts its user there)`;
+}
+const USER_WHY = dockerUserUnavailable();
+
+describe.skipIf(USER_WHY !== null)(`the docker backend for a user in the docker group${USER_WHY ? `: skipped, ${USER_WHY}` : ""}`, () => {
+  it("runs, validates and grades with the user's own uid in the container", () => {
+    const home = tempDir("mlebench-docker-user-");
+    const data = path.join(home, "data");
+    fs.cpSync(dataDir, data, { recursive: true });
+    spawnSync("chown", ["-R", `${TEST_USER.uid}:${TEST_USER.gid}`, home]);
+    fs.chmodSync(home, 0o755);
+    const cmd = "id -u; cp /home/data/sample_submission.csv /home/submission/submission.csv; bash /home/validate_submission.sh /home/submission/submission.csv";
+    const argv = asUser([process.execPath, CLI, "run", "--sandbox", "docker", "--data-dir", data, "--runs-dir", path.join(home, "runs"), "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade", "--json"]);
+    const { MLEBENCH_DATA_DIR: _d, ...env } = process.env;
+    const r = spawnSync(argv[0]!, argv.slice(1), { cwd: REPO, env: { ...env, HOME: home, TMPDIR: home }, encoding: "utf8", timeout: 300_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { dir: string; runs: { run_id: string }[] };
+    const runDir = path.join(out.dir, out.runs[0]!.run_id);
+    expect(agentLog(runDir)).toBe(`${TEST_USER.uid}\n{"result":"Submission is valid."}\n`);
+    const record = JSON.parse(fs.readFileSync(path.join(runDir, "run.json"), "utf8"));
+    expect(record.sandbox.backend).toBe("docker");
+    expect(record.grading.valid_submission).toBe(true);
+    expect(fs.statSync(path.join(runDir, "submission", "submission.csv")).uid).toBe(TEST_USER.uid);
   }, 300_000);
 });
 
