@@ -9,7 +9,8 @@ import { jobAgent } from "../queue/jobs.js";
 import { runOnQueue } from "../queue/producer.js";
 import { locateGroup, openResultStore } from "../queue/store.js";
 import { parseRedisUrl } from "../queue/url.js";
-import { OBFUSCATE_LOCAL, requireObfuscatedDescription } from "../runner/obfuscate.js";
+import { checkBackendFits } from "../runner/backend-fit.js";
+import { requireObfuscatedDescription } from "../runner/obfuscate.js";
 import { EXIT } from "./common.js";
 import { summaryRow } from "./run-progress.js";
 
@@ -72,14 +73,9 @@ export async function runQueued<F extends QueuedRunFlags>(
     ...llmAgentRequest(flags),
   };
   checkAgent(request);
-  if (request.image !== undefined && sandbox !== "docker") {
-    throw new UserError(`--agent-image ${request.image}: an agent's own image needs --sandbox docker (not ${sandbox})`);
-  }
-  if (flags.obfuscate) {
-    if (sandbox === "local") throw new UserError(OBFUSCATE_LOCAL);
-    // An offline competition carries its own; an upstream one's comes with the metadata in each worker's data dir.
-    for (const c of competitions.filter((x) => x.offline)) requireObfuscatedDescription(c, "");
-  }
+  checkBackendFits(request, flags.obfuscate === true, sandbox);
+  // An offline competition carries its own; an upstream one's comes with the metadata in each worker's data dir.
+  if (flags.obfuscate) for (const c of competitions.filter((x) => x.offline)) requireObfuscatedDescription(c, "");
   const maxAttempts = parsePositiveInt(flags.maxAttempts, "--max-attempts");
   const { store, group } = flags.resume
     ? await locateGroup(flags.resume, flags.runsDir, {}, "--resume")

@@ -12,7 +12,8 @@ import { RunGroup } from "../runner/group.js";
 import { autoDisk, LIMIT_DEFAULTS, limitsFromFlags, parseDuration, parseGpus, parsePositiveInt, snapshotInterval } from "../sandbox/limits.js";
 import { requireGpus } from "../sandbox/bwrap.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
-import { OBFUSCATE_LOCAL, requireObfuscatedDescription } from "../runner/obfuscate.js";
+import { checkBackendFits } from "../runner/backend-fit.js";
+import { requireObfuscatedDescription } from "../runner/obfuscate.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, LLM_FLAG_KEYS, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
@@ -133,13 +134,8 @@ export function register(program: Command): void {
           ...llmAgentRequest(flags),
         });
         const obfuscate = flags.obfuscate === true || agent.obfuscate === true;
-        if (obfuscate) {
-          if (backendName === "local") throw new UserError(OBFUSCATE_LOCAL);
-          for (const c of competitions) requireObfuscatedDescription(c, dataDir);
-        }
-        if (agent.image !== undefined && backendName !== "docker") {
-          throw new UserError(`agent ${agent.id} runs in its own image (${agent.image}): that needs --sandbox docker (not ${backendName})`);
-        }
+        checkBackendFits(agent, obfuscate, backendName);
+        if (obfuscate) for (const c of competitions) requireObfuscatedDescription(c, dataDir);
         const snapshotEveryMs = snapshotInterval(flags.snapshotEvery, limits.wallMs);
         const group = new RunGroup(
           {

@@ -16,19 +16,11 @@ export function obfuscatedDescriptionPath(c: Competition, dataDir: string): stri
   return path.join(upstreamCacheDir(dataDir, c.id), OBFUSCATED_DESCRIPTION);
 }
 
-/** Why --obfuscate cannot be had with --sandbox local. */
-export const OBFUSCATE_LOCAL = "--obfuscate needs a sandbox that can lay the obfuscated description over /home/data/description.md (bwrap or docker), not --sandbox local";
-
 /** The obfuscated description's path, refusing clearly where the competition has none. */
 export function requireObfuscatedDescription(c: Competition, dataDir: string): string {
   const file = obfuscatedDescriptionPath(c, dataDir);
-  let ok = false;
-  try {
-    ok = fs.statSync(file).isFile() && fs.statSync(file).size > 0;
-  } catch {
-    // missing
-  }
-  if (ok) return file;
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (st?.isFile() && st.size > 0) return file;
   const how = c.offline
     ? "this offline competition has none yet"
     : `it comes with upstream's metadata; fetch it with: mlebench prepare -c ${c.id}`;

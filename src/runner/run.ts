@@ -7,7 +7,6 @@ import { hiddenSources } from "../sources/packages.js";
 import type { Competition } from "../core/competition.js";
 import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
-import { UserError } from "../core/errors.js";
 import { writeFileAtomic } from "../core/atomic.js";
 import { removeTree } from "../io/remove-tree.js";
 import { gradeToReport, gradingPaths, loadGradingInputs } from "../grading/grade.js";
@@ -18,7 +17,8 @@ import { baseSandboxEnv, SANDBOX_PATHS, WRITABLE_DIRS, type WritableDir } from "
 import { createImageVolume, volumeUnavailable, type RunVolume } from "../sandbox/volume.js";
 import { startEgressProcess, type EgressProxy } from "./egress-proxy.js";
 import { instructionsText } from "./instructions.js";
-import { OBFUSCATE_LOCAL, requireObfuscatedDescription } from "./obfuscate.js";
+import { checkBackendFits } from "./backend-fit.js";
+import { requireObfuscatedDescription } from "./obfuscate.js";
 import { readRunRecord, RUN_SCHEMA, writeRunRecord, type RunRecord } from "../results/record.js";
 import { publishRecords, recordsDir } from "./records.js";
 import { Snapshots } from "./snapshots.js";
@@ -192,11 +192,8 @@ export async function runTask(
   try {
     const { competition } = task;
     const obfuscate = settings.obfuscate === true || settings.agent.obfuscate === true;
-    if (obfuscate && settings.backend.name === "local") throw new UserError(OBFUSCATE_LOCAL);
+    checkBackendFits(settings.agent, obfuscate, settings.backend.name);
     const obfuscatedDescription = obfuscate ? requireObfuscatedDescription(competition, settings.dataDir) : null;
-    if (settings.agent.image !== undefined && settings.backend.name !== "docker") {
-      throw new UserError(`agent ${settings.agent.id} runs in its own image (${settings.agent.image}), which needs --sandbox docker (this run's sandbox is ${settings.backend.name})`);
-    }
     const dirs = competitionPaths(settings.dataDir, competition.id);
     const inputs = loadGradingInputs(competition, settings.dataDir);
     // Unix socket paths are limited to ~108 bytes, so sockets live in a short temp dir.

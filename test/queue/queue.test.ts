@@ -371,7 +371,7 @@ describe("queue flags", () => {
     expect(share.stderr).toContain("--gpus-per-run is for local runs; with --queue, give it to each `mlebench worker`");
     const image = mlebench([...base, "--queue", `redis://127.0.0.1:${port}`, "--agent-image", "mine:1"]);
     expect(image.status).toBe(2);
-    expect(image.stderr).toContain("--agent-image mine:1: an agent's own image needs --sandbox docker (not bwrap)");
+    expect(image.stderr).toContain("agent dummy runs in its own image (mine:1): that needs --sandbox docker (not bwrap)");
     const obfuscated = mlebench([...base, "--queue", `redis://127.0.0.1:${port}`, "--obfuscate", "--sandbox", "local"]);
     expect(obfuscated.status).toBe(2);
     expect(obfuscated.stderr).toContain("--obfuscate needs a sandbox that can lay the obfuscated description over /home/data/description.md");
