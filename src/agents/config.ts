@@ -3,7 +3,14 @@ import path from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
 import { UserError } from "../core/errors.js";
-import { isUpstreamEntry, isUpstreamFile, resolveUpstreamEntry, upstreamConfigFiles, type ResolvedUpstreamAgent } from "./upstream-config.js";
+import {
+  configSchemaError,
+  isUpstreamEntry,
+  isUpstreamFile,
+  resolveUpstreamEntry,
+  upstreamConfigFiles,
+  type ResolvedUpstreamAgent,
+} from "./upstream-config.js";
 
 /** One agent in an agents config file (in the spirit of upstream's agents/<id>/config.yaml). */
 export const AgentConfigSchema = z
@@ -60,10 +67,7 @@ function loadConfigFile(file: string): Map<string, LoadedAgentConfig> {
     throw new UserError(`--agent-config: ${file} is not valid YAML: ${(e as Error).message}`);
   }
   const top = FileSchema.safeParse(raw ?? {});
-  if (!top.success) {
-    const issue = top.error.issues[0];
-    throw new UserError(`--agent-config: ${file}: at ${issue.path.join(".") || "top level"}: ${issue.message}`);
-  }
+  if (!top.success) throw configSchemaError(file, top.error);
   const baseDir = path.dirname(path.resolve(file));
   const out = new Map<string, LoadedAgentConfig>();
   const upstreamFile = isUpstreamFile(top.data);
@@ -76,10 +80,7 @@ function loadConfigFile(file: string): Map<string, LoadedAgentConfig> {
       continue;
     }
     const parsed = AgentConfigSchema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new UserError(`--agent-config: ${file}: at ${[id, ...issue.path].join(".")}: ${issue.message}`);
-    }
+    if (!parsed.success) throw configSchemaError(file, parsed.error, [id]);
     out.set(id, { ...parsed.data, baseDir });
   }
   return out;

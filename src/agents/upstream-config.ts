@@ -13,6 +13,12 @@ import { UserError } from "../core/errors.js";
 
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
+/** The error for an agents config that does not fit its schema: the file, where in it, and what was expected. */
+export function configSchemaError(file: string, error: z.ZodError, under: string[] = []): UserError {
+  const issue = error.issues[0];
+  return new UserError(`--agent-config: ${file}: at ${[...under, ...issue.path].join(".") || "top level"}: ${issue.message}`);
+}
+
 /** One entry of an upstream config.yaml. */
 export const UpstreamAgentSchema = z
   .object({
@@ -53,10 +59,7 @@ export function isUpstreamFile(entries: Record<string, unknown>): boolean {
 /** Check an upstream entry and find its start script: relative to the agents folder (the config's grandparent), else to the config's own folder. */
 export function resolveUpstreamEntry(id: string, raw: unknown, configFile: string): ResolvedUpstreamAgent {
   const parsed = UpstreamAgentSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UserError(`--agent-config: ${configFile}: at ${[id, ...issue.path].join(".")}: ${issue.message}`);
-  }
+  if (!parsed.success) throw configSchemaError(configFile, parsed.error, [id]);
   const entry = parsed.data;
   if (Object.keys(entry.kwargs).length > 0 && entry.kwargs_type === undefined) {
     throw new UserError(`--agent-config: ${configFile}: agent "${id}" has kwargs but no kwargs_type (argparse or omegaconf), as upstream requires`);
