@@ -64,15 +64,20 @@ function ownCgroups(): Map<string, string> {
   return out;
 }
 
-/** The first `n` CPUs of a cpuset list such as "0-3,8". */
-export function firstCpus(list: string, n: number): string {
+/** The CPUs of a cpuset list such as "0-3,8", in its order. */
+function parseCpus(list: string): number[] {
   const cpus: number[] = [];
   for (const part of list.trim().split(",")) {
     if (!part) continue;
     const [a, b] = part.split("-").map(Number);
     for (let c = a; c <= (b ?? a); c++) cpus.push(c);
   }
-  return cpus.slice(0, n).join(",");
+  return cpus;
+}
+
+/** The first `n` CPUs of a cpuset list such as "0-3,8". */
+export function firstCpus(list: string, n: number): string {
+  return parseCpus(list).slice(0, n).join(",");
 }
 
 /**
@@ -81,31 +86,29 @@ export function firstCpus(list: string, n: number): string {
  * spread over the machine instead of all sharing its first CPUs.
  */
 export function pickCpus(all: string, n: number, taken: string[]): string {
-  const cpus = firstCpus(all, Number.MAX_SAFE_INTEGER).split(",").filter(Boolean).map(Number);
+  const cpus = parseCpus(all);
   const load = new Map(cpus.map((c) => [c, 0]));
   for (const list of taken) {
-    for (const c of firstCpus(list, Number.MAX_SAFE_INTEGER).split(",").filter(Boolean).map(Number)) {
-      if (load.has(c)) load.set(c, load.get(c)! + 1);
-    }
+    for (const c of parseCpus(list)) if (load.has(c)) load.set(c, load.get(c)! + 1);
   }
   const chosen = [...cpus].sort((a, b) => load.get(a)! - load.get(b)! || a - b).slice(0, n);
   return chosen.sort((a, b) => a - b).join(",");
 }
 
 /** The cpusets of the harness's cgroups (named mlebench-*) under `parent`: the runs going on now, of any harness process. */
-function siblingCpusets(parent: string, file: string): string[] {
+function siblingCpusets(parent: string): string[] {
   let names: string[] = [];
   try {
     names = fs.readdirSync(parent).filter((n) => n.startsWith("mlebench-"));
   } catch {
     return [];
   }
-  return names.map((n) => readText(path.join(parent, n, file)) ?? "").filter((t) => t.trim() !== "");
+  return names.map((n) => readText(path.join(parent, n, "cpuset.cpus")) ?? "").filter((t) => t.trim() !== "");
 }
 
 /** The number of CPUs in a cpuset list. */
 export function countCpus(list: string): number {
-  return firstCpus(list, Number.MAX_SAFE_INTEGER).split(",").filter(Boolean).length;
+  return parseCpus(list).length;
 }
 
 function write(file: string, value: string): void {
@@ -181,7 +184,7 @@ function createV1(name: string, limits: CgroupLimits): Cgroup {
       const parent = path.dirname(cpuset);
       const all = readText(path.join(parent, "cpuset.effective_cpus")) ?? readText(path.join(parent, "cpuset.cpus")) ?? "";
       const mems = readText(path.join(parent, "cpuset.effective_mems")) ?? readText(path.join(parent, "cpuset.mems")) ?? "0";
-      const cpus = limits.cpus === null ? all.trim() : pickCpus(all, limits.cpus, siblingCpusets(parent, "cpuset.cpus"));
+      const cpus = limits.cpus === null ? all.trim() : pickCpus(all, limits.cpus, siblingCpusets(parent));
       write(path.join(cpuset, "cpuset.cpus"), cpus);
       write(path.join(cpuset, "cpuset.mems"), mems.trim());
     } else if (limits.cpus !== null) {
@@ -266,7 +269,7 @@ function createV2(name: string, limits: CgroupLimits): Cgroup {
     if (limits.pids !== null) write(path.join(dir, "pids.max"), String(limits.pids));
     if (limits.cpus !== null) {
       const all = readText(path.join(parent, "cpuset.cpus.effective")) ?? "";
-      write(path.join(dir, "cpuset.cpus"), pickCpus(all, limits.cpus, siblingCpusets(parent, "cpuset.cpus")));
+      write(path.join(dir, "cpuset.cpus"), pickCpus(all, limits.cpus, siblingCpusets(parent)));
     }
   } catch (e) {
     destroy();
