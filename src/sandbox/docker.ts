@@ -376,14 +376,15 @@ class DockerSandbox implements Sandbox {
   /** Map how `docker exec` ended onto the contract's reasons. */
   private async reasonFor(r: ProcessResult, ownLimitMs: number | null): Promise<ExitReason> {
     if (this.killedReason !== null) return this.killedReason;
-    const oomBefore = this.peak.oomKills ?? 0;
-    await this.readCgroup();
     if (r.timedOut) return "time_limit";
     // `timeout` exits 124 after its TERM, and 137 when the command needed a KILL.
     if (ownLimitMs !== null && r.wallMs >= ownLimitMs && (r.exitCode === 124 || r.exitCode === 137)) {
       return "time_limit";
     }
     if (r.exitCode === 0) return "finished";
+    // Only a failure needs the counters at once (the peaks are high-water marks, read at each poll and at the end).
+    const oomBefore = this.peak.oomKills ?? 0;
+    await this.readCgroup();
     if ((this.peak.oomKills ?? 0) > oomBefore) return "oom";
     // Docker's OOMKilled flag covers the container's pid 1, for engines whose counter was unreadable.
     if (r.exitCode === 137 && this.peak.oomKills === null) {
@@ -550,12 +551,15 @@ export function createDockerBackend(options: DockerBackendOptions = {}): Sandbox
         cleanup();
         throw e;
       }
+      // A half-created container would hold the name; remove whatever exists.
+      const abandon = async () => {
+        cleanup();
+        await docker(["rm", "--force", containerName(spec)], 60_000);
+      };
       const image = spec.image ?? dockerImage();
       const r = await docker(dockerRunArgs(run, image, uid), 300_000);
       if (r.exitCode !== 0) {
-        cleanup();
-        // A half-created container would hold the name; remove whatever exists.
-        await docker(["rm", "--force", containerName(spec)], 60_000);
+        await abandon();
         const hint = /no such image|unable to find image|pull access denied/i.test(r.stderr)
           ? `; build the image with: ${buildImageAdvice(image)}`
           : /could not select device driver .*gpu/i.test(r.stderr)
@@ -566,8 +570,7 @@ export function createDockerBackend(options: DockerBackendOptions = {}): Sandbox
       // Every command starts through the init, which is a Node script: an agent's own image must have node.
       const probe = await docker(["exec", "--user", "0:0", containerName(spec), "node", "-e", "0"], 60_000);
       if (probe.exitCode !== 0) {
-        cleanup();
-        await docker(["rm", "--force", containerName(spec)], 60_000);
+        await abandon();
         throw new Error(
           `the image ${image} cannot run the harness's init (${errorLine(probe)}): it needs Node.js 18 or newer as \`node\` on PATH ` +
             `(Debian: apt-get install nodejs); build agents' images FROM ${DEFAULT_DOCKER_IMAGE}, which has it`,
