@@ -7,9 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunRecord } from "../../src/results/record.js";
-import { CLI, REPO } from "../helpers/cli.js";
 import { upstreamAgentsDir } from "../helpers/upstream-agent.js";
-import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
+import { mlebenchAsUser, TEST_USER, userUnavailable } from "../helpers/user.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { titanicDataDir } from "../helpers/runs.js";
 
@@ -31,9 +30,7 @@ beforeAll(async () => {
 function runAsUser(args: string[]): { status: number | null; stderr: string; records: RunRecord[]; runDirs: string[] } {
   const runsDir = tempDir("mlebench-user-runs-");
   fs.chownSync(runsDir, USER, TEST_USER.gid);
-  const { MLEBENCH_DATA_DIR: _d, ...env } = process.env;
-  const argv = asUser([process.execPath, CLI, "run", "-c", "titanic", "--data-dir", dataDir, "--runs-dir", runsDir, "--json", ...args]);
-  const r = spawnSync(argv[0], argv.slice(1), { cwd: REPO, env: { ...env, HOME: home, TMPDIR: home }, encoding: "utf8", timeout: 300_000 });
+  const r = mlebenchAsUser(["run", "-c", "titanic", "--data-dir", dataDir, "--runs-dir", runsDir, "--json", ...args], home);
   if (r.status !== 0 && r.status !== 1) return { status: r.status, stderr: r.stderr, records: [], runDirs: [] };
   const out = JSON.parse(r.stdout) as { dir: string; runs: { run_id: string }[] };
   const runDirs = out.runs.map((x) => path.join(out.dir, x.run_id));

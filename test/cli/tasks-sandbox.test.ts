@@ -1,12 +1,11 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, mlebenchAsync, REPO } from "../helpers/cli.js";
+import { mlebenchAsync } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { openaiText, startFakeLLM, type FakeLLM } from "../helpers/fake-llm-server.js";
 import { getSandboxBackend } from "../../src/sandbox/registry.js";
-import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
+import { mlebenchAsUser, TEST_USER, userUnavailable } from "../helpers/user.js";
 
 // `tasks run` and `tasks eval` as users run them: no --sandbox flag, so bubblewrap, and as root
 // in CI (the evaluator then runs as a leased uid that must enter folders the harness made).
@@ -96,11 +95,7 @@ describe.skipIf(USER_WHY !== null)(`mlebench tasks run + tasks eval as an unpriv
     const runsDir = tempDir("mlab-user-runs-");
     const dataDir = tempDir("mlab-user-data-");
     for (const d of [home, runsDir, dataDir]) fs.chownSync(d, USER, TEST_USER.gid);
-    const { MLEBENCH_DATA_DIR: _d, MLEBENCH_LLM_MODEL: _m, ...env } = process.env;
-    const cli = (args: string[]) => {
-      const argv = asUser([process.execPath, CLI, ...args]);
-      return spawnSync(argv[0]!, argv.slice(1), { cwd: REPO, env: { ...env, HOME: home, TMPDIR: home }, encoding: "utf8", timeout: 300_000 });
-    };
+    const cli = (args: string[]) => mlebenchAsUser(args, home);
     const run = cli(["tasks", "run", "-t", "vectorization", "--agent", "baseline", "--runs-dir", runsDir, "--data-dir", dataDir, "--json"]);
     expect(run.status, run.stderr).toBe(0);
     const { groupDir } = JSON.parse(run.stdout) as { groupDir: string };

@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { CLI } from "./cli.js";
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { CLI, REPO } from "./cli.js";
 
 /** An unprivileged user the harness is run as, to test the commands the way a user without root runs them. */
 export interface TestUser {
@@ -27,6 +27,16 @@ export const TEST_USER: TestUser = lookupUser();
 export function asUser(argv: string[]): string[] {
   const groups = TEST_USER.name === "nobody" ? ["--clear-groups"] : ["--init-groups"];
   return ["/usr/bin/setpriv", `--reuid=${TEST_USER.uid}`, `--regid=${TEST_USER.gid}`, ...groups, "--", ...argv];
+}
+
+/**
+ * `mlebench <args>` run as the test user, with `home` as its HOME and TMPDIR and nothing of this
+ * process's data dir or model settings.
+ */
+export function mlebenchAsUser(args: string[], home: string): SpawnSyncReturns<string> {
+  const { MLEBENCH_DATA_DIR: _d, MLEBENCH_LLM_MODEL: _m, ...env } = process.env;
+  const argv = asUser([process.execPath, CLI, ...args]);
+  return spawnSync(argv[0]!, argv.slice(1), { cwd: REPO, env: { ...env, HOME: home, TMPDIR: home }, encoding: "utf8", timeout: 300_000 });
 }
 
 /** Why the harness cannot be run as the test user here (not root, no user namespaces for it, an unreadable build), else null. */

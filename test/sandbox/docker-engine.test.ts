@@ -8,8 +8,8 @@ import { getSandboxBackend } from "../../src/sandbox/registry.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
 import { upstreamAgentsDir } from "../helpers/upstream-agent.js";
-import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
-import { CLI, mlebench, REPO } from "../helpers/cli.js";
+import { mlebench } from "../helpers/cli.js";
+import { mlebenchAsUser, TEST_USER, userUnavailable } from "../helpers/user.js";
 
 // The docker backend on a real engine with the image scripts/build-agent-image.sh builds offline
 // (.ci/run starts dockerd and builds it); skipped, with the reason, where either is missing. The
@@ -119,9 +119,7 @@ describe.skipIf(USER_WHY !== null)(`the docker backend for a user in the docker 
     spawnSync("chown", ["-R", `${TEST_USER.uid}:${TEST_USER.gid}`, home]);
     fs.chmodSync(home, 0o755);
     const cmd = "id -u; cp /home/data/sample_submission.csv /home/submission/submission.csv; bash /home/validate_submission.sh /home/submission/submission.csv";
-    const argv = asUser([process.execPath, CLI, "run", "--sandbox", "docker", "--data-dir", data, "--runs-dir", path.join(home, "runs"), "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade", "--json"]);
-    const { MLEBENCH_DATA_DIR: _d, ...env } = process.env;
-    const r = spawnSync(argv[0]!, argv.slice(1), { cwd: REPO, env: { ...env, HOME: home, TMPDIR: home }, encoding: "utf8", timeout: 300_000 });
+    const r = mlebenchAsUser(["run", "--sandbox", "docker", "--data-dir", data, "--runs-dir", path.join(home, "runs"), "--agent", "external", "--agent-cmd", cmd, "-c", "titanic", "--grade", "--json"], home);
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { dir: string; runs: { run_id: string }[] };
     const runDir = path.join(out.dir, out.runs[0]!.run_id);
