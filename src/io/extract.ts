@@ -95,17 +95,52 @@ async function extractZip(file: string, dest: string): Promise<string[]> {
   return out;
 }
 
-function run(cmd: string, args: string[], what: string, hint: string): Promise<void> {
+/** How {@link runTool} names the program's job in its errors: "Cannot <verb> <file>: ...". */
+export interface ToolJob {
+  verb: string;
+  file: string;
+  /** What to do when the program is missing, e.g. the apt-get command that installs it. */
+  hint: string;
+  cwd?: string;
+  /** Return the program's standard output instead of discarding it. */
+  captureStdout?: boolean;
+}
+
+/** The hint for a missing `7z` (Debian packages 7-Zip as p7zip-full). */
+export const SEVEN_ZIP_HINT = "install it with: sudo apt-get install p7zip-full";
+
+// Only the end of stderr is shown; a runaway program must not grow the buffer without bound.
+const STDERR_KEEP = 64 * 1024;
+
+/** The last few non-empty lines of a program's stderr, on one line, for an error message. */
+function stderrTail(err: string): string {
+  const lines = err.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const tail = lines.slice(-5).join(" | ");
+  return tail.length > 1000 ? `...${tail.slice(-1000)}` : tail;
+}
+
+/**
+ * Run an external program to completion; rejects with a UserError naming `job.file` when the
+ * program is missing (with `job.hint`) or fails (with the tail of its stderr).
+ */
+export function runTool(cmd: string, args: string[], job: ToolJob): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(cmd, args, { cwd: job.cwd, stdio: ["ignore", job.captureStdout ? "pipe" : "ignore", "pipe"] });
+    const out: Buffer[] = [];
     let err = "";
-    child.stderr.on("data", (d) => (err += d));
-    child.on("error", (e) =>
-      reject(new UserError(`Cannot extract ${what}: ${cmd} is not available (${e.message}); ${hint}`)),
-    );
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new UserError(`Cannot extract ${what}: ${cmd} exited with ${code}: ${err.trim().split("\n").at(-1) ?? ""}`)),
-    );
+    child.stdout?.on("data", (d: Buffer) => out.push(d));
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (d: string) => {
+      err += d;
+      if (err.length > 2 * STDERR_KEEP) err = err.slice(-STDERR_KEEP);
+    });
+    child.on("error", (e) => reject(new UserError(`Cannot ${job.verb} ${job.file}: ${cmd} is not available (${e.message}); ${job.hint}`)));
+    child.on("close", (code, signal) => {
+      if (code === 0) return resolve(Buffer.concat(out).toString("utf8"));
+      const how = code === null ? `was killed by ${signal}` : `exited with ${code}`;
+      const tail = stderrTail(err);
+      reject(new UserError(`Cannot ${job.verb} ${job.file}: ${cmd} ${how}${tail ? `: ${tail}` : ""}`));
+    });
   });
 }
 
@@ -125,10 +160,10 @@ export function listFiles(dir: string): string[] {
 
 /**
  * Unpack an archive into `dest` (created if needed) and return the files it produced. Members
- * that would escape `dest` (absolute paths, "..", symbolic links) are refused.
+ * that would escape `dest` (absolute paths, "..", symbolic links) are refused. `kind` overrides
+ * the kind the file name implies.
  */
-export async function extractArchive(file: string, dest: string): Promise<string[]> {
-  const kind = archiveKind(file);
+export async function extractArchive(file: string, dest: string, kind: ArchiveKind | null = archiveKind(file)): Promise<string[]> {
   if (!fs.existsSync(file)) throw new UserError(`Cannot extract ${file}: it does not exist`);
   fs.mkdirSync(dest, { recursive: true });
   const before = new Set(listFiles(dest));
@@ -142,9 +177,10 @@ export async function extractArchive(file: string, dest: string): Promise<string
   }
   if (kind === "tar") {
     // GNU tar refuses ".." and strips leading "/" by default; symlinks are checked after.
-    await run("tar", ["-xf", file, "-C", dest, "--no-same-owner"], file, "install tar");
+    await runTool("tar", ["-xf", file, "-C", dest, "--no-same-owner"], { verb: "extract", file, hint: "install tar" });
   } else if (kind === "7z") {
-    await run("7z", ["x", "-y", `-o${dest}`, file], file, "install it with: sudo apt-get install p7zip-full");
+    // 7-Zip itself drops ".." and leading "/" from member paths; symbolic links are checked below.
+    await runTool("7z", ["x", "-y", "-bd", `-o${dest}`, "--", file], { verb: "extract", file, hint: SEVEN_ZIP_HINT });
   } else {
     throw new UserError(`Cannot extract ${file}: not a .zip, .tar(.gz|.bz2|.xz), .7z or .gz file`);
   }

@@ -58,6 +58,20 @@ describe("extractArchive", () => {
     await expect(extractArchive(path.join(dir, "bad.7z"), path.join(dir, "o2"))).rejects.toThrow(/Cannot extract .*bad\.7z: 7z exited with 2/);
   });
 
+  it("unpacks by an explicit kind whatever the name, and quotes the end of the program's stderr", async () => {
+    const dir = tempDir();
+    fs.mkdirSync(path.join(dir, "src"));
+    fs.writeFileSync(path.join(dir, "src/a.txt"), "A");
+    execFileSync("7z", ["a", "-bd", "-y", path.join(dir, "download.bin"), "a.txt"], { cwd: path.join(dir, "src"), stdio: "ignore" });
+    await expect(extractArchive(path.join(dir, "download.bin"), path.join(dir, "o1"))).rejects.toThrow(/not a \.zip/);
+    expect(await extractArchive(path.join(dir, "download.bin"), path.join(dir, "o2"), "7z")).toEqual(["a.txt"]);
+    expect(fs.readFileSync(path.join(dir, "o2/a.txt"), "utf8")).toBe("A");
+    fs.writeFileSync(path.join(dir, "bad.tar"), "junk");
+    await expect(extractArchive(path.join(dir, "bad.tar"), path.join(dir, "o3"))).rejects.toThrow(
+      `Cannot extract ${path.join(dir, "bad.tar")}: tar exited with 2: tar: This does not look like a tar archive | tar: Exiting with failure status due to previous errors`,
+    );
+  });
+
   it("unpacks tar.gz and .gz, and names damaged or unknown files", async () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, "src/sub"), { recursive: true });

@@ -1,7 +1,8 @@
 """7z archives for the oracles, without py7zr (Debian has none): Kaggle-like raw archives
 (LZMA or LZMA2 members, directory entries, times and attributes, optionally a compressed header),
 a reader for them, and the stored (uncompressed) archives that the TypeScript port writes in place
-of py7zr's LZMA2 ones, laid out byte for byte as src/io/sevenzip.ts lays them out."""
+of py7zr's LZMA2 ones, laid out byte for byte as 7-Zip's `7z a` lays them out with the switches
+src/io/sevenzip.ts passes (one solid Copy folder, no times, no attributes, unpacked header)."""
 import lzma
 import struct
 import zlib
@@ -97,14 +98,35 @@ def write_kaggle_7z(path, entries, method="lzma2", encode_header=False):
         f.write(start_header(len(body), h) + body + h)
 
 
-def write_stored_7z(path, name, data):
-    """One non-empty member stored uncompressed, in the layout of src/io/sevenzip.ts's writeStoredSevenZip."""
+def _align_to_16(header_len, record_prefix):
+    """The padding 7-Zip writes before a header record so that the record's data starts at a
+    multiple of 16 bytes from the header's start: a kDummy record, at least 2 bytes long."""
+    pos = (header_len + record_prefix) % 16
+    if pos == 0:
+        return b""
+    skip = 16 - pos
+    if skip < 2:
+        skip += 16
+    return bytes([K_DUMMY, skip - 2]) + bytes(skip - 2)
+
+
+def write_stored_7z(path, members):
+    """Non-empty members [(name, bytes)] stored uncompressed in one solid Copy folder, names only
+    (no times, no attributes), in the order given."""
+    assert members and all(d for _, d in members)
+    data = b"".join(d for _, d in members)
     h = bytes([K_HEADER, K_MAIN_STREAMS])
     h += bytes([K_PACK]) + number(0) + number(1) + bytes([K_SIZE]) + number(len(data)) + bytes([K_END])
     h += bytes([K_UNPACK, K_FOLDER]) + number(1) + b"\x00" + number(1) + b"\x01\x00" + bytes([K_CODERS_UNPACK_SIZE]) + number(len(data)) + bytes([K_END])
-    h += bytes([K_SUBSTREAMS, K_CRC, 1]) + struct.pack("<I", zlib.crc32(data)) + bytes([K_END, K_END])
-    names = (name + "\x00").encode("utf-16-le")
-    h += bytes([K_FILES]) + number(1) + bytes([K_NAME]) + number(len(names) + 1) + b"\x00" + names + bytes([K_END, K_END])
+    h += bytes([K_SUBSTREAMS])
+    if len(members) > 1:
+        h += bytes([K_NUM_UNPACK_STREAM]) + number(len(members)) + bytes([K_SIZE]) + b"".join(number(len(d)) for _, d in members[:-1])
+    h += bytes([K_CRC, 1]) + b"".join(struct.pack("<I", zlib.crc32(d)) for _, d in members) + bytes([K_END, K_END])
+    h += bytes([K_FILES]) + number(len(members))
+    names = b"\x00" + b"".join((n + "\x00").encode("utf-16-le") for n, _ in members)
+    # The record's prefix before the names: its id, its size, and the "not external" byte.
+    h += _align_to_16(len(h), 2 + len(number(len(names))))
+    h += bytes([K_NAME]) + number(len(names)) + names + bytes([K_END, K_END])
     with open(path, "wb") as f:
         f.write(start_header(len(data), h) + data + h)
 

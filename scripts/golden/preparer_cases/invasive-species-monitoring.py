@@ -4,37 +4,17 @@ Kaggle ships raw/train.7z (train/<name>.jpg) and raw/train_labels.csv.zip. Upstr
 py7zr call (`write(public / "train")`) archives only a directory entry named after the absolute
 path, so its public/train.7z and test.7z hold no images; the port ships the copied images instead,
 stored as train/<name>.jpg and test/<name>.jpg (see the competition's README.md). This oracle
-writes those archives in the stored layout of src/io/sevenzip.ts, so their md5 checks content."""
+writes those archives in the stored layout 7-Zip gives them there, so their md5 checks content."""
 import os
 import shutil
-import struct
 import zipfile
-import zlib
 
 import numpy as np
 import pandas as pd
 from sklearn.model_selection import train_test_split
 
 from _common import write_zip_members
-from _sevenzip import (K_CRC, K_END, K_FILES, K_FOLDER, K_HEADER, K_MAIN_STREAMS, K_NAME, K_NUM_UNPACK_STREAM, K_PACK,
-                       K_SIZE, K_SUBSTREAMS, K_UNPACK, K_CODERS_UNPACK_SIZE, extract_7z, number, start_header,
-                       write_kaggle_7z)
-
-
-def write_stored_7z_members(path, members):
-    """Non-empty members [(name, bytes)] stored in one Copy folder, laid out as writeStoredSevenZip lays them out."""
-    data = b"".join(d for _, d in members)
-    h = bytes([K_HEADER, K_MAIN_STREAMS])
-    h += bytes([K_PACK]) + number(0) + number(1) + bytes([K_SIZE]) + number(len(data)) + bytes([K_END])
-    h += bytes([K_UNPACK, K_FOLDER]) + number(1) + b"\x00" + number(1) + b"\x01\x00" + bytes([K_CODERS_UNPACK_SIZE]) + number(len(data)) + bytes([K_END])
-    h += bytes([K_SUBSTREAMS])
-    if len(members) > 1:
-        h += bytes([K_NUM_UNPACK_STREAM]) + number(len(members)) + bytes([K_SIZE]) + b"".join(number(len(d)) for _, d in members[:-1])
-    h += bytes([K_CRC, 1]) + b"".join(struct.pack("<I", zlib.crc32(d)) for _, d in members) + bytes([K_END, K_END])
-    names = b"".join((n + "\x00").encode("utf-16-le") for n, _ in members)
-    h += bytes([K_FILES]) + number(len(members)) + bytes([K_NAME]) + number(len(names) + 1) + b"\x00" + names + bytes([K_END, K_END])
-    with open(path, "wb") as f:
-        f.write(start_header(len(data), h) + data + h)
+from _sevenzip import extract_7z, write_kaggle_7z, write_stored_7z
 
 
 def make_raw(raw):
@@ -78,5 +58,5 @@ def prepare(raw, public, private):
         for name in sorted(os.listdir(os.path.join(public, folder))):
             with open(os.path.join(public, folder, name), "rb") as f:
                 members.append(("%s/%s" % (folder, name), f.read()))
-        write_stored_7z_members(os.path.join(public, folder + ".7z"), members)
+        write_stored_7z(os.path.join(public, folder + ".7z"), members)
         shutil.rmtree(os.path.join(public, folder))

@@ -3,9 +3,9 @@
 Kaggle ships train.json.7z and test.json.7z, each holding data/processed/<name>.json: a list of
 radar images (id, band_1, band_2 as flattened 75x75 float lists, inc_angle a float or "na",
 is_iceberg in train). The bands here are 3x4 so the fixture stays small; the preparer never looks
-inside them. Upstream writes its outputs with py7zr (LZMA2); the port stores the members
+inside them. Upstream writes its outputs with py7zr (LZMA2); the port has 7-Zip store the members
 uncompressed instead (see src/competitions/statoil-iceberg-classifier-challenge/README.md), so this
-oracle writes stored archives in the same layout, which makes the md5 of each .7z a check of its
+oracle writes stored archives in 7-Zip's layout, which makes the md5 of each .7z a check of its
 member's bytes."""
 import json
 import os
@@ -73,12 +73,12 @@ def prepare(raw, public, private):
     test_fields = list(old_test[0].keys())
     new_train, new_test = train_test_split(old_train, test_size=0.2, random_state=0)
     unlabelled = [{k: s[k] for k in test_fields} for s in new_test]
-    write_stored_7z(os.path.join(public, "train.json.7z"), "train.json", json.dumps(new_train).encode())
-    write_stored_7z(os.path.join(public, "test.json.7z"), "test.json", json.dumps(unlabelled).encode())
+    write_stored_7z(os.path.join(public, "train.json.7z"), [("train.json", json.dumps(new_train).encode())])
+    write_stored_7z(os.path.join(public, "test.json.7z"), [("test.json", json.dumps(unlabelled).encode())])
     answers = pd.DataFrame([{"id": s["id"], "is_iceberg": int(s["is_iceberg"])} for s in new_test])
     answers.to_csv(os.path.join(private, "test.csv"), index=False)
     sample = answers.copy()
     sample["is_iceberg"] = 0.5
     sample.to_csv(os.path.join(private, "sample_submission.csv"), index=False)
     with open(os.path.join(private, "sample_submission.csv"), "rb") as f:
-        write_stored_7z(os.path.join(public, "sample_submission.csv.7z"), "sample_submission.csv", f.read())
+        write_stored_7z(os.path.join(public, "sample_submission.csv.7z"), [("sample_submission.csv", f.read())])

@@ -5,20 +5,15 @@ import { UserError } from "../../core/errors.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive, listFiles } from "../../io/extract.js";
-import { extractSevenZip, UnsupportedSevenZipError, writeStoredSevenZip } from "../../io/sevenzip.js";
+import { extractSevenZip, writeSevenZip } from "../../io/sevenzip.js";
 import { writeZip } from "../../io/zip-write.js";
 import { copyListedFiles } from "../../prepare/copy-listed.js";
 import { trainTestSplitTable, withColumn } from "../../prepare/frame.js";
 
-/** Unpack a Kaggle .7z, falling back to the 7z program for coders the built-in reader lacks. */
+/** Unpack Kaggle's train.7z (train/<name>.jpg) into raw/. */
 async function unpack(archive: string, dest: string): Promise<void> {
   if (!fs.existsSync(archive)) throw new UserError(`${archive} is missing: Kaggle ships the training images in it`);
-  try {
-    extractSevenZip(archive, dest);
-  } catch (e) {
-    if (!(e instanceof UnsupportedSevenZipError)) throw e;
-    await extractArchive(archive, dest);
-  }
+  await extractSevenZip(archive, dest);
 }
 
 /** Zip public/<name> as upstream's make_archive does (member <name>) and drop the plain file. */
@@ -28,11 +23,11 @@ async function zipAndRemove(dir: string, name: string): Promise<void> {
   fs.rmSync(file);
 }
 
-/** Pack public/<folder>/ into public/<folder>.7z (members <folder>/<file>, stored) and drop the folder. */
-function packFolder(dir: string, folder: string): void {
+/** Pack public/<folder>/ into public/<folder>.7z (members <folder>/<file>, sorted, stored) and drop the folder. */
+async function packFolder(dir: string, folder: string): Promise<void> {
   const src = path.join(dir, folder);
   const members = listFiles(src).map((f) => ({ source: path.join(src, f), name: `${folder}/${f}` }));
-  writeStoredSevenZip(path.join(dir, `${folder}.7z`), members);
+  await writeSevenZip(path.join(dir, `${folder}.7z`), members);
   fs.rmSync(src, { recursive: true });
 }
 
@@ -59,8 +54,8 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   }
   await zipAndRemove(ctx.public, "sample_submission.csv");
   await zipAndRemove(ctx.public, "train_labels.csv");
-  packFolder(ctx.public, "train");
-  packFolder(ctx.public, "test");
+  await packFolder(ctx.public, "train");
+  await packFolder(ctx.public, "test");
 }
 
 /** Hold the images upstream's archives were meant to hold; upstream's hold none (see README.md). */

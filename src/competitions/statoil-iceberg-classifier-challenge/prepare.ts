@@ -4,21 +4,10 @@ import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
-import { extractArchive } from "../../io/extract.js";
 import { isPyJsonObject, readPyJson, writePyJson, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
-import { extractSevenZip, UnsupportedSevenZipError, writeStoredSevenZip } from "../../io/sevenzip.js";
+import { extractSevenZip, writeSevenZip } from "../../io/sevenzip.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
 import { scanListKeys } from "./json-keys.js";
-
-/** Unpack a Kaggle .7z into raw/, with the 7z program only for coders the built-in reader lacks. */
-async function unpack(archive: string, dest: string): Promise<void> {
-  try {
-    extractSevenZip(archive, dest);
-  } catch (e) {
-    if (!(e instanceof UnsupportedSevenZipError)) throw e;
-    await extractArchive(archive, dest);
-  }
-}
 
 function sampleList(value: PyJson, file: string): PyJsonObject[] {
   if (!Array.isArray(value) || value.length === 0) throw new UserError(`${file}: expected a non-empty JSON list of samples`);
@@ -68,22 +57,22 @@ function idText(s: PyJsonObject, i: number, file: string): string {
 }
 
 /** Write `value` as json.dump would to a scratch file and store it as the single member of `archive`. */
-function writeJson7z(value: PyJson, scratch: string, member: string, archive: string): void {
+async function writeJson7z(value: PyJson, scratch: string, member: string, archive: string): Promise<void> {
   const file = path.join(scratch, member);
   writePyJson(file, value);
-  writeStoredSevenZip(archive, [{ source: file, name: member }]);
+  await writeSevenZip(archive, [{ source: file, name: member }]);
 }
 
 /**
  * Upstream's split: 20% of Kaggle's labelled images (data/processed/train.json inside
  * train.json.7z, random_state 0) become the test set, keeping only the fields Kaggle's own
  * test.json has. Both sides are written as json.dump writes them and archived as
- * train.json.7z / test.json.7z (stored, not LZMA2: see README.md); the answers and a sample
+ * train.json.7z / test.json.7z (stored where py7zr uses LZMA2: see README.md); the answers and a sample
  * submission predicting 0.5 go to private/, the sample also archived into public/.
  */
 export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
-  await unpack(path.join(ctx.raw, "train.json.7z"), ctx.raw);
-  await unpack(path.join(ctx.raw, "test.json.7z"), ctx.raw);
+  await extractSevenZip(path.join(ctx.raw, "train.json.7z"), ctx.raw);
+  await extractSevenZip(path.join(ctx.raw, "test.json.7z"), ctx.raw);
   const trainFile = path.join(ctx.raw, "data", "processed", "train.json");
   const testFile = path.join(ctx.raw, "data", "processed", "test.json");
   const oldTrain = sampleList(readPyJson(trainFile), trainFile);
@@ -101,17 +90,17 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
 
   const scratch = path.join(ctx.private, "tmp_data");
   fs.mkdirSync(scratch, { recursive: true });
-  writeJson7z(newTrain, scratch, "train.json", path.join(ctx.public, "train.json.7z"));
-  writeJson7z(unlabelled, scratch, "test.json", path.join(ctx.public, "test.json.7z"));
+  await writeJson7z(newTrain, scratch, "train.json", path.join(ctx.public, "train.json.7z"));
+  await writeJson7z(unlabelled, scratch, "test.json", path.join(ctx.public, "test.json.7z"));
 
   const ids = { kind: "string" as const, values: newTest.map((s, i) => idText(s, i, trainFile)) };
   const labels = Float64Array.from(newTest, (s, i) => label(s, i, trainFile));
   writeCsv(path.join(ctx.private, "test.csv"), makeTable([["id", ids], ["is_iceberg", { kind: "int", values: labels }]]));
   const sample = path.join(ctx.private, "sample_submission.csv");
   writeCsv(sample, makeTable([["id", ids], ["is_iceberg", { kind: "float", values: new Float64Array(newTest.length).fill(0.5) }]]));
-  writeStoredSevenZip(path.join(ctx.public, "sample_submission.csv.7z"), [{ source: sample, name: "sample_submission.csv" }]);
+  await writeSevenZip(path.join(ctx.public, "sample_submission.csv.7z"), [{ source: sample, name: "sample_submission.csv" }]);
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
-/** Stored, not LZMA2-compressed like py7zr's: the same member bytes in other archive bytes (see README.md). */
+/** Stored where py7zr compresses with LZMA2: the same member bytes in other archive bytes (see README.md). */
 export const unverifiable = ["public/train.json.7z", "public/test.json.7z", "public/sample_submission.csv.7z"];
