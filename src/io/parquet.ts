@@ -1,22 +1,28 @@
 /**
- * A small Parquet reader and writer for flat tables of numbers, booleans and text.
+ * Parquet for flat tables of numbers, booleans and text, on top of hyparquet (reading) and
+ * hyparquet-writer (writing).
  *
- * The reader takes what pyarrow, fastparquet and Spark write by default: data pages v1 and v2,
- * PLAIN and dictionary encodings, optional (nullable) columns, and Snappy, gzip or Brotli
- * compression (zstd too where the Node runtime has it). It reads one row group at a time so a
- * multi-gigabyte file never has to fit in memory.
+ * Reading takes whatever hyparquet decodes (data pages v1 and v2, every encoding, Snappy built in;
+ * gzip, Brotli and, where Node has it, zstd through node:zlib), one bounded row range at a time, so
+ * a file of a hundred million rows never has to be decoded whole. Columns come back as typed
+ * arrays with a null mask, the shape pandas' dtypes need.
  *
- * The writer produces one fixed layout, chosen to be easy to reproduce elsewhere: required
- * columns, PLAIN encoding, no compression, one data page per column chunk, and a new row group
- * every `rowGroupRows` rows. Its bytes are not those of fastparquet or pyarrow (which compress and
- * add library-specific metadata), but every Parquet reader gets the same table back.
+ * Writing produces one fixed layout, chosen so that another implementation (the Python oracle in
+ * scripts/golden/preparer_cases/_parquet.py) can write the same bytes: required columns, PLAIN
+ * encoding, no compression, one data page (v1) per column chunk, row groups of `rowGroupRows`
+ * rows. hyparquet-writer's own `ParquetWriter` always writes v2 pages, column orders and Snappy by
+ * default, none of which that oracle reproduces, so only its byte writer, PLAIN encoder and Thrift
+ * serializer are used here.
  */
 import fs from "node:fs";
-import os from "node:os";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
 import zlib from "node:zlib";
+import { cachedAsyncBuffer, parquetMetadataAsync, parquetRead, type AsyncBuffer, type ColumnData, type Compressors, type DecodedArray, type FileMetaData, type SchemaElement } from "hyparquet";
+import { ByteWriter } from "hyparquet-writer";
+import { writePlain } from "hyparquet-writer/src/plain.js";
+import { serializeTCompactProtocol } from "hyparquet-writer/src/thrift.js";
 import { UserError } from "../core/errors.js";
-import { snappyDecompress } from "./snappy.js";
-import { ThriftReader, ThriftWriter, type ThriftOut, type ThriftStruct, type ThriftValue } from "./thrift-compact.js";
 
 /** A column's value type as pandas would see it. */
 export type ParquetType = "boolean" | "int32" | "int64" | "float" | "double" | "string";
@@ -38,287 +44,201 @@ export type ParquetValues =
   | { type: "double"; values: Float64Array; nulls: Uint8Array | null }
   | { type: "string"; values: string[]; nulls: Uint8Array | null };
 
-// Parquet's physical type codes.
-const PT = { BOOLEAN: 0, INT32: 1, INT64: 2, INT96: 3, FLOAT: 4, DOUBLE: 5, BYTE_ARRAY: 6, FIXED: 7 } as const;
-const PHYSICAL: Record<ParquetType, number> = { boolean: PT.BOOLEAN, int32: PT.INT32, int64: PT.INT64, float: PT.FLOAT, double: PT.DOUBLE, string: PT.BYTE_ARRAY };
-const ENC = { PLAIN: 0, PLAIN_DICTIONARY: 2, RLE: 3, RLE_DICTIONARY: 8 } as const;
-const PAGE = { DATA: 0, INDEX: 1, DICTIONARY: 2, DATA_V2: 3 } as const;
-const CODEC_NAMES = ["UNCOMPRESSED", "SNAPPY", "GZIP", "LZO", "BROTLI", "LZ4", "ZSTD", "LZ4_RAW"];
-const UTF8 = 0; // converted_type
-const MAGIC = Buffer.from("PAR1", "ascii");
-
-// ---------------------------------------------------------------------------------------------
-// Thrift field access.
-
-function field(s: ThriftStruct, id: number): ThriftValue | undefined {
-  return s.get(id);
+/** Rows of the named columns, from `rowStart` (inclusive) to `rowEnd` (exclusive) of the file. */
+export interface ParquetPart {
+  rowStart: number;
+  rowEnd: number;
+  columns: Map<string, ParquetValues>;
 }
 
-function num(s: ThriftStruct, id: number, where: string): number {
-  const v = s.get(id);
-  if (typeof v === "number") return v;
-  if (typeof v === "bigint") return Number(v);
-  throw new UserError(`${where}: Parquet metadata lacks field ${id}`);
-}
-
-function optNum(s: ThriftStruct, id: number): number | undefined {
-  const v = s.get(id);
-  return typeof v === "number" ? v : typeof v === "bigint" ? Number(v) : undefined;
-}
-
-function struct(v: ThriftValue | undefined): ThriftStruct | undefined {
-  return v instanceof Map ? v : undefined;
-}
-
-function text(v: ThriftValue | undefined): string | undefined {
-  return v instanceof Uint8Array ? Buffer.from(v).toString("utf8") : undefined;
-}
+/** Rows decoded at a time by {@link ParquetReader.parts}: bounded memory even when a writer made one huge row group. */
+export const DEFAULT_READ_ROWS = 1 << 20;
 
 // ---------------------------------------------------------------------------------------------
 // Reading.
 
-interface ChunkMeta {
-  codec: number;
-  numValues: number;
-  start: number;
-  length: number;
-}
+const zstdDecompressSync = (zlib as unknown as { zstdDecompressSync?: (b: Uint8Array) => Uint8Array }).zstdDecompressSync;
 
-interface LeafColumn extends ParquetField {
-  physical: number;
-  index: number;
-}
+// Snappy is built into hyparquet; these cover the other codecs pyarrow offers without another dependency.
+const COMPRESSORS: Compressors = {
+  GZIP: (input) => zlib.gunzipSync(input),
+  BROTLI: (input) => zlib.brotliDecompressSync(input),
+  ...(zstdDecompressSync ? { ZSTD: (input: Uint8Array) => zstdDecompressSync(input) } : {}),
+};
 
-/** A Parquet file opened for reading row group by row group. */
+// pandas refuses text that is not UTF-8; hyparquet's default decoder would substitute U+FFFD.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+const PARSERS = { stringFromBytes: (bytes: Uint8Array) => bytes && UTF8.decode(bytes) };
+
+/** A Parquet file opened for reading in row ranges. */
 export class ParquetReader {
   /** Every column, index columns of pandas metadata included. */
   readonly fields: ParquetField[];
   /** Columns pandas stored its index in (they are not data columns). */
   readonly indexColumns: string[];
   readonly numRows: number;
-  private readonly leaves: LeafColumn[];
-  private readonly rowGroups: ThriftStruct[];
+  /** Each row group's rows, as [rowStart, rowEnd) of the file. */
+  readonly rowGroups: readonly { rowStart: number; rowEnd: number }[];
 
   private constructor(
-    private readonly fd: number,
-    private readonly file: string,
-    meta: ThriftStruct,
+    private readonly handle: fs.promises.FileHandle,
+    private readonly buffer: AsyncBuffer,
+    private readonly metadata: FileMetaData,
+    /** The path, for messages. */
+    readonly file: string,
   ) {
-    this.leaves = readSchema(meta, file);
-    this.fields = this.leaves.map(({ name, type, optional }) => ({ name, type, optional }));
-    this.numRows = num(meta, 3, file);
-    const groups = field(meta, 4);
-    this.rowGroups = Array.isArray(groups) ? groups.map((g) => struct(g)!).filter(Boolean) : [];
-    this.indexColumns = pandasIndexColumns(meta);
+    this.fields = readSchema(metadata.schema, file);
+    this.indexColumns = pandasIndexColumns(metadata);
+    this.numRows = Number(metadata.num_rows);
+    let start = 0;
+    this.rowGroups = metadata.row_groups.map((g) => {
+      const rows = { rowStart: start, rowEnd: start + Number(g.num_rows) };
+      start = rows.rowEnd;
+      return rows;
+    });
+    if (start !== this.numRows) throw new UserError(`${file}: row groups hold ${start} rows, the footer says ${this.numRows}`);
   }
 
   /** Open `file` and read its footer. */
-  static open(file: string): ParquetReader {
-    let fd: number;
+  static async open(file: string): Promise<ParquetReader> {
+    let handle: fs.promises.FileHandle;
     try {
-      fd = fs.openSync(file, "r");
+      handle = await fs.promises.open(file, "r");
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new UserError(`${file} does not exist`);
       throw e;
     }
     try {
-      const size = fs.fstatSync(fd).size;
-      const notParquet = (): never => {
-        throw new UserError(`${file} is not a Parquet file (no PAR1 marks)`);
-      };
-      if (size < 12) notParquet();
-      const head = readAt(fd, 0, 4);
-      const tail = readAt(fd, size - 8, 8);
-      if (!Buffer.from(head).equals(MAGIC) || !Buffer.from(tail.subarray(4)).equals(MAGIC)) notParquet();
-      const footerLen = new DataView(tail.buffer, tail.byteOffset).getUint32(0, true);
-      if (footerLen > size - 12) throw new UserError(`${file}: Parquet footer length ${footerLen} exceeds the file`);
-      const footer = readAt(fd, size - 8 - footerLen, footerLen);
-      const meta = decodeThrift(() => new ThriftReader(footer, 0, `${file} footer`).struct(), file);
-      return new ParquetReader(fd, file, meta);
+      const buffer = fileBuffer(handle, (await handle.stat()).size, file);
+      const metadata = await named(file, () => parquetMetadataAsync(buffer, { parsers: PARSERS }));
+      return new ParquetReader(handle, buffer, metadata, file);
     } catch (e) {
-      fs.closeSync(fd);
+      await handle.close();
       throw e;
     }
   }
 
-  /** How many row groups the file holds. */
-  get rowGroupCount(): number {
-    return this.rowGroups.length;
+  /** The named columns (all when omitted) of rows [rowStart, rowEnd). */
+  async read(rowStart: number, rowEnd: number, names?: readonly string[]): Promise<Map<string, ParquetValues>> {
+    return this.readFrom(this.buffer, rowStart, rowEnd, this.pick(names));
   }
 
-  /** Rows in row group `i`. */
-  rowGroupRows(i: number): number {
-    return num(this.rowGroups[i], 3, `${this.file} row group ${i}`);
-  }
-
-  /** The named columns (all when omitted) of row group `i`. */
-  readRowGroup(i: number, names?: readonly string[]): Map<string, ParquetValues> {
-    const group = this.rowGroups[i];
-    const where = `${this.file} row group ${i}`;
-    const rows = this.rowGroupRows(i);
-    const chunks = field(group, 1);
-    if (!Array.isArray(chunks) || chunks.length !== this.leaves.length) throw new UserError(`${where}: column chunks do not match the schema`);
-    const out = new Map<string, ParquetValues>();
-    for (const leaf of this.leaves) {
-      if (names && !names.includes(leaf.name)) continue;
-      const meta = chunkMeta(struct(chunks[leaf.index]), `${where} column ${leaf.name}`);
-      const bytes = readAt(this.fd, meta.start, meta.length);
-      out.set(leaf.name, decodeChunk(bytes, leaf, meta, rows, `${where} column "${leaf.name}"`));
+  /**
+   * The named columns in consecutive parts of at most `maxRows` rows, never straddling a row
+   * group. A row group's column chunks are fetched once however many parts it is cut into.
+   */
+  async *parts(names?: readonly string[], maxRows = DEFAULT_READ_ROWS): AsyncGenerator<ParquetPart> {
+    const fields = this.pick(names);
+    for (const g of this.rowGroups) {
+      // hyparquet fetches whole column chunks for any range of a group; the cache lives for one group only.
+      const buffer = cachedAsyncBuffer(this.buffer);
+      for (let rowStart = g.rowStart; rowStart < g.rowEnd; rowStart += maxRows) {
+        const rowEnd = Math.min(g.rowEnd, rowStart + maxRows);
+        yield { rowStart, rowEnd, columns: await this.readFrom(buffer, rowStart, rowEnd, fields) };
+      }
     }
-    for (const n of names ?? []) if (!out.has(n)) throw new UserError(`${this.file}: no column "${n}" (columns: ${this.leaves.map((l) => l.name).join(", ")})`);
-    return out;
   }
 
   /** Release the file. */
-  close(): void {
-    fs.closeSync(this.fd);
+  async close(): Promise<void> {
+    await this.handle.close();
   }
-}
 
-function decodeThrift<T>(f: () => T, file: string): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof UserError) throw e;
-    throw new UserError(`${file}: corrupt Parquet metadata (${(e as Error).message})`);
+  private pick(names: readonly string[] | undefined): ParquetField[] {
+    if (!names) return this.fields;
+    return names.map((n) => {
+      const f = this.fields.find((x) => x.name === n);
+      if (!f) throw new UserError(`${this.file}: no column "${n}" (columns: ${this.fields.map((x) => x.name).join(", ")})`);
+      return f;
+    });
   }
-}
 
-function readAt(fd: number, offset: number, length: number): Uint8Array {
-  const buf = Buffer.alloc(length);
-  let got = 0;
-  while (got < length) {
-    const n = fs.readSync(fd, buf, got, length - got, offset + got);
-    if (n === 0) throw new UserError(`unexpected end of Parquet file at byte ${offset + got}`);
-    got += n;
-  }
-  return buf;
-}
-
-/** The flat schema: every leaf a direct child of the root, required or optional. */
-function readSchema(meta: ThriftStruct, file: string): LeafColumn[] {
-  const schema = field(meta, 2);
-  if (!Array.isArray(schema) || schema.length === 0) throw new UserError(`${file}: Parquet footer has no schema`);
-  const elems = schema.map((e) => struct(e)!);
-  const root = elems[0];
-  const children = optNum(root, 5) ?? 0;
-  if (children !== elems.length - 1) throw new UserError(`${file}: nested Parquet schemas are not supported (only flat tables)`);
-  return elems.slice(1).map((e, index) => {
-    const name = text(field(e, 4)) ?? `column ${index}`;
-    const where = `${file}: column "${name}"`;
-    if (optNum(e, 5)) throw new UserError(`${where} is a nested group; only flat tables are supported`);
-    const repetition = optNum(e, 3) ?? 0;
-    if (repetition === 2) throw new UserError(`${where} is a repeated (list) column; only flat tables are supported`);
-    const physical = num(e, 1, where);
-    return { name, physical, index, optional: repetition === 1, type: valueType(e, physical, where) };
-  });
-}
-
-/** Map a physical type (and its annotation) to the dtype pandas would give; refuse what we cannot carry over faithfully. */
-function valueType(e: ThriftStruct, physical: number, where: string): ParquetType {
-  const converted = optNum(e, 6);
-  const logical = struct(field(e, 10));
-  if (physical === PT.BYTE_ARRAY) {
-    if (converted === UTF8 || (logical && logical.has(1))) return "string";
-    throw new UserError(`${where} holds raw bytes; only UTF-8 text columns are supported`);
-  }
-  const plainInt = logical && logical.has(10) && !converted;
-  if ((converted !== undefined || logical) && !plainInt) {
-    throw new UserError(`${where} carries a logical type (converted_type ${converted ?? "none"}); only plain numbers, booleans and text are supported`);
-  }
-  if (plainInt) {
-    const int = struct(logical!.get(10))!;
-    const bits = optNum(int, 1);
-    const signed = int.get(2);
-    const width = physical === PT.INT64 ? 64 : 32;
-    if (bits !== width || signed !== true) throw new UserError(`${where} is a ${bits}-bit ${signed ? "signed" : "unsigned"} integer; only plain int32/int64 are supported`);
-  }
-  switch (physical) {
-    case PT.BOOLEAN:
-      return "boolean";
-    case PT.INT32:
-      return "int32";
-    case PT.INT64:
-      return "int64";
-    case PT.FLOAT:
-      return "float";
-    case PT.DOUBLE:
-      return "double";
-    default:
-      throw new UserError(`${where} has Parquet physical type ${physical}, which is not supported`);
-  }
-}
-
-/** Names pandas recorded as index columns in its "pandas" key-value metadata. */
-function pandasIndexColumns(meta: ThriftStruct): string[] {
-  const kv = field(meta, 5);
-  if (!Array.isArray(kv)) return [];
-  for (const item of kv) {
-    const s = struct(item);
-    if (!s || text(s.get(1)) !== "pandas") continue;
-    try {
-      const parsed = JSON.parse(text(s.get(2)) ?? "{}") as { index_columns?: unknown[] };
-      return (parsed.index_columns ?? []).filter((c): c is string => typeof c === "string");
-    } catch {
-      return [];
+  private async readFrom(buffer: AsyncBuffer, rowStart: number, rowEnd: number, fields: ParquetField[]): Promise<Map<string, ParquetValues>> {
+    if (!(Number.isSafeInteger(rowStart) && Number.isSafeInteger(rowEnd) && 0 <= rowStart && rowStart <= rowEnd && rowEnd <= this.numRows)) {
+      throw new RangeError(`${this.file}: rows [${rowStart}, ${rowEnd}) are outside the file's ${this.numRows} rows`);
     }
+    const chunks = new Map<string, ColumnData[]>(fields.map((f) => [f.name, []]));
+    if (fields.length > 0 && rowEnd > rowStart) {
+      await named(this.file, () =>
+        parquetRead({
+          file: buffer,
+          metadata: this.metadata,
+          columns: fields.map((f) => f.name),
+          rowStart,
+          rowEnd,
+          compressors: COMPRESSORS,
+          parsers: PARSERS,
+          onChunk: (c) => chunks.get(c.columnName)?.push(c),
+        }),
+      );
+    }
+    return new Map(fields.map((f) => [f.name, gather(f, chunks.get(f.name)!, rowStart, rowEnd, this.file)]));
   }
-  return [];
 }
 
-function chunkMeta(chunk: ThriftStruct | undefined, where: string): ChunkMeta {
-  const m = chunk && struct(chunk.get(3));
-  if (!m) throw new UserError(`${where}: column chunk metadata is missing (external column files are not supported)`);
-  const dataOffset = num(m, 9, where);
-  const dictOffset = optNum(m, 11);
-  // Some writers put 0 here for "no dictionary"; a real dictionary page always precedes the data.
-  const start = dictOffset !== undefined && dictOffset > 0 && dictOffset < dataOffset ? dictOffset : dataOffset;
-  return { codec: num(m, 4, where), numValues: num(m, 5, where), start, length: num(m, 7, where) };
-}
-
-function decompress(codec: number, data: Uint8Array, size: number, where: string): Uint8Array {
-  let out: Uint8Array;
-  try {
-    switch (codec) {
-      case 0:
-        return data;
-      case 1:
-        out = snappyDecompress(data, where);
-        break;
-      case 2:
-        out = zlib.gunzipSync(data);
-        break;
-      case 4:
-        out = zlib.brotliDecompressSync(data);
-        break;
-      case 6: {
-        const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Uint8Array) => Uint8Array }).zstdDecompressSync;
-        if (!zstd) throw new UserError(`${where}: zstd-compressed Parquet needs a Node.js with zlib.zstdDecompressSync (22.15 or later)`);
-        out = zstd(data);
-        break;
+/** An AsyncBuffer over an open file: hyparquet asks for byte ranges, nothing more is read. */
+function fileBuffer(handle: fs.promises.FileHandle, byteLength: number, file: string): AsyncBuffer {
+  return {
+    byteLength,
+    async slice(start: number, end = byteLength): Promise<ArrayBuffer> {
+      const out = new ArrayBuffer(Math.max(0, end - start));
+      const bytes = new Uint8Array(out);
+      for (let got = 0; got < bytes.length; ) {
+        const { bytesRead } = await handle.read(bytes, got, bytes.length - got, start + got);
+        if (bytesRead === 0) throw new UserError(`${file}: ends at byte ${start + got}, before the data its footer points to`);
+        got += bytesRead;
       }
-      default:
-        throw new UserError(`${where}: ${CODEC_NAMES[codec] ?? `codec ${codec}`} compression is not supported`);
-    }
+      return out;
+    },
+  };
+}
+
+/** Run a hyparquet call, turning its errors (which do not say which file) into ones that do. */
+async function named<T>(file: string, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(`${where}: cannot decompress a page (${(e as Error).message})`);
+    const why = e instanceof TypeError && /encoded data was not valid/i.test(e.message) ? "a text value is not valid UTF-8" : (e as Error).message;
+    throw new UserError(`${file}: not a readable Parquet file (${why})`);
   }
-  if (out.length !== size) throw new UserError(`${where}: page decompressed to ${out.length} bytes, header says ${size}`);
+}
+
+/** Copy the decoded pages of one column that overlap [rowStart, rowEnd) into one typed array. */
+function gather(f: ParquetField, chunks: ColumnData[], rowStart: number, rowEnd: number, file: string): ParquetValues {
+  const n = rowEnd - rowStart;
+  const out = emptyValues(f.type, n);
+  const target = out.values as unknown as { [i: number]: unknown; set?: (a: ArrayLike<unknown>, at: number) => void };
+  const nulls = new Uint8Array(n);
+  let anyNull = false;
+  let filled = 0;
+  for (const c of chunks) {
+    const from = Math.max(c.rowStart, rowStart);
+    const to = Math.min(c.rowEnd, rowEnd);
+    if (to <= from) continue;
+    const src = c.columnData as ArrayLike<unknown>;
+    const skip = from - c.rowStart;
+    const at = from - rowStart;
+    if (sameArrayType(out, src)) {
+      target.set!((src as Int32Array).subarray(skip, skip + to - from) as ArrayLike<unknown>, at);
+    } else {
+      for (let i = 0; i < to - from; i++) {
+        const v = src[skip + i];
+        if (v === null || v === undefined) {
+          nulls[at + i] = 1;
+          anyNull = true;
+        } else target[at + i] = out.type === "boolean" ? (v ? 1 : 0) : v;
+      }
+    }
+    filled += to - from;
+  }
+  if (filled !== n) throw new UserError(`${file}: column "${f.name}" has ${filled} values for rows [${rowStart}, ${rowEnd})`);
+  if (anyNull) out.nulls = nulls;
   return out;
 }
 
-/** Growing output for one column chunk. */
-class Sink {
-  filled = 0;
-  readonly nulls: Uint8Array;
-  readonly values: ParquetValues;
-  anyNull = false;
-
-  constructor(type: ParquetType, rows: number) {
-    this.nulls = new Uint8Array(rows);
-    this.values = emptyValues(type, rows);
-  }
+function sameArrayType(out: ParquetValues, src: ArrayLike<unknown>): boolean {
+  return !Array.isArray(src) && out.type !== "string" && out.type !== "boolean" && Object.getPrototypeOf(src) === Object.getPrototypeOf(out.values);
 }
 
 function emptyValues(type: ParquetType, rows: number): ParquetValues {
@@ -338,220 +258,56 @@ function emptyValues(type: ParquetType, rows: number): ParquetValues {
   }
 }
 
-function decodeChunk(bytes: Uint8Array, leaf: LeafColumn, meta: ChunkMeta, rows: number, where: string): ParquetValues {
-  if (meta.numValues !== rows) throw new UserError(`${where}: ${meta.numValues} values for ${rows} rows`);
-  const sink = new Sink(leaf.type, rows);
-  let dictionary: ParquetValues | null = null;
-  let pos = 0;
-  while (sink.filled < rows) {
-    if (pos >= bytes.length) throw new UserError(`${where}: column chunk ends after ${sink.filled} of ${rows} values`);
-    const reader = new ThriftReader(bytes, pos, where);
-    const header = decodeThrift(() => reader.struct(), where);
-    const size = num(header, 3, where);
-    const rawSize = num(header, 2, where);
-    const body = bytes.subarray(reader.pos, reader.pos + size);
-    if (body.length !== size) throw new UserError(`${where}: page runs past the column chunk`);
-    pos = reader.pos + size;
-    const type = num(header, 1, where);
-    if (type === PAGE.DICTIONARY) {
-      const h = struct(header.get(7));
-      if (!h) throw new UserError(`${where}: dictionary page without its header`);
-      const n = num(h, 1, where);
-      const data = decompress(meta.codec, body, rawSize, where);
-      dictionary = emptyValues(leaf.type, n);
-      decodePlain(data, 0, dictionary, 0, n, leaf.physical, where);
-    } else if (type === PAGE.DATA) {
-      readPageV1(header, decompress(meta.codec, body, rawSize, where), leaf, dictionary, sink, where);
-    } else if (type === PAGE.DATA_V2) {
-      readPageV2(header, body, rawSize, meta.codec, leaf, dictionary, sink, where);
-    } else if (type !== PAGE.INDEX) {
-      throw new UserError(`${where}: unknown page type ${type}`);
-    }
-  }
-  return sink.anyNull ? { ...sink.values, nulls: sink.nulls } as ParquetValues : sink.values;
+/** The flat schema: every leaf a direct child of the root, required or optional. */
+function readSchema(schema: SchemaElement[], file: string): ParquetField[] {
+  if (schema.length === 0) throw new UserError(`${file}: Parquet footer has no schema`);
+  if ((schema[0].num_children ?? 0) !== schema.length - 1) throw new UserError(`${file}: nested Parquet schemas are not supported (only flat tables)`);
+  return schema.slice(1).map((e) => {
+    const where = `${file}: column "${e.name}"`;
+    if (e.num_children) throw new UserError(`${where} is a nested group; only flat tables are supported`);
+    if (e.repetition_type === "REPEATED") throw new UserError(`${where} is a repeated (list) column; only flat tables are supported`);
+    return { name: e.name, type: valueType(e, where), optional: e.repetition_type === "OPTIONAL" };
+  });
 }
 
-function readPageV1(header: ThriftStruct, data: Uint8Array, leaf: LeafColumn, dict: ParquetValues | null, sink: Sink, where: string): void {
-  const h = struct(header.get(5));
-  if (!h) throw new UserError(`${where}: data page without its header`);
-  const n = num(h, 1, where);
-  let pos = 0;
-  let defs: Uint32Array | null = null;
-  if (leaf.optional) {
-    if (pos + 4 > data.length) throw new UserError(`${where}: truncated definition levels`);
-    const len = new DataView(data.buffer, data.byteOffset + pos).getUint32(0, true);
-    defs = decodeHybrid(data.subarray(pos + 4, pos + 4 + len), 1, n, where);
-    pos += 4 + len;
+/** Map a physical type (and its annotation) to the dtype pandas would give; refuse what we cannot carry over faithfully. */
+function valueType(e: SchemaElement, where: string): ParquetType {
+  const logical = e.logical_type?.type;
+  if (e.type === "BYTE_ARRAY") {
+    if (e.converted_type === "UTF8" || logical === "STRING") return "string";
+    throw new UserError(`${where} holds raw bytes; only UTF-8 text columns are supported`);
   }
-  readValues(data, pos, num(h, 2, where), n, defs, leaf, dict, sink, where);
-}
-
-function readPageV2(header: ThriftStruct, body: Uint8Array, rawSize: number, codec: number, leaf: LeafColumn, dict: ParquetValues | null, sink: Sink, where: string): void {
-  const h = struct(header.get(8));
-  if (!h) throw new UserError(`${where}: data page v2 without its header`);
-  const n = num(h, 1, where);
-  const defLen = num(h, 5, where);
-  const repLen = num(h, 6, where);
-  if (repLen !== 0) throw new UserError(`${where}: repetition levels in a flat column`);
-  const defs = leaf.optional ? decodeHybrid(body.subarray(0, defLen), 1, n, where) : null;
-  const compressed = h.get(7) !== false;
-  const rest = body.subarray(defLen + repLen);
-  const values = compressed ? decompress(codec, rest, rawSize - defLen - repLen, where) : rest;
-  readValues(values, 0, num(h, 4, where), n, defs, leaf, dict, sink, where);
-}
-
-/** Scatter one page's non-null values into the sink, nulls where the definition level is 0. */
-function readValues(data: Uint8Array, pos: number, encoding: number, n: number, defs: Uint32Array | null, leaf: LeafColumn, dict: ParquetValues | null, sink: Sink, where: string): void {
-  if (sink.filled + n > sink.nulls.length) throw new UserError(`${where}: pages hold more values than the row group has rows`);
-  let present = n;
-  if (defs) {
-    present = 0;
-    for (let i = 0; i < n; i++) present += defs[i];
+  if (e.type === "INT32" || e.type === "INT64") {
+    // An INTEGER annotation is fine when it says what the physical type already does (signed, full width).
+    const width = e.type === "INT64" ? 64 : 32;
+    const int = e.logical_type?.type === "INTEGER" ? e.logical_type : undefined;
+    const plain = (!e.logical_type || (int && int.bitWidth === width && int.isSigned)) && (!e.converted_type || e.converted_type === `INT_${width}`);
+    if (!plain) throw new UserError(`${where} carries a logical type (${logical ?? e.converted_type}); only plain int32/int64 are supported`);
+    return e.type === "INT64" ? "int64" : "int32";
   }
-  if (present === n) {
-    // No gaps: decode straight into place.
-    decodeInto(data, pos, encoding, sink.values, sink.filled, n, leaf, dict, where);
-    sink.filled += n;
-    return;
-  }
-  const dense = emptyValues(leaf.type, present);
-  decodeInto(data, pos, encoding, dense, 0, present, leaf, dict, where);
-  const out = sink.values.values as unknown as unknown[];
-  const src = dense.values as unknown as unknown[];
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const at = sink.filled + i;
-    if (defs && defs[i] === 0) {
-      sink.nulls[at] = 1;
-      sink.anyNull = true;
-    } else out[at] = src[k++];
-  }
-  sink.filled += n;
-}
-
-function decodeInto(data: Uint8Array, pos: number, encoding: number, into: ParquetValues, at: number, n: number, leaf: LeafColumn, dict: ParquetValues | null, where: string): void {
-  if (encoding === ENC.PLAIN) return decodePlain(data, pos, into, at, n, leaf.physical, where);
-  if (encoding !== ENC.PLAIN_DICTIONARY && encoding !== ENC.RLE_DICTIONARY) {
-    throw new UserError(`${where}: page encoding ${encoding} is not supported (only PLAIN and dictionary)`);
-  }
-  if (!dict) throw new UserError(`${where}: dictionary-encoded page before any dictionary page`);
-  const idx = decodeHybrid(data.subarray(pos + 1), data[pos], n, where);
-  const size = dict.values.length;
-  const out = into.values as unknown as unknown[];
-  const src = dict.values as unknown as unknown[];
-  for (let i = 0; i < n; i++) {
-    if (idx[i] >= size) throw new UserError(`${where}: dictionary index ${idx[i]} out of range (${size} entries)`);
-    out[at + i] = src[idx[i]];
+  if (e.converted_type || e.logical_type) throw new UserError(`${where} carries a logical type (${logical ?? e.converted_type}); only plain numbers, booleans and text are supported`);
+  switch (e.type) {
+    case "BOOLEAN":
+      return "boolean";
+    case "FLOAT":
+      return "float";
+    case "DOUBLE":
+      return "double";
+    default:
+      throw new UserError(`${where} has Parquet physical type ${e.type}, which is not supported`);
   }
 }
 
-const LITTLE_ENDIAN = os.endianness() === "LE";
-
-/** PLAIN-encoded values: little-endian fixed width, bit-packed booleans, length-prefixed text. */
-function decodePlain(data: Uint8Array, pos: number, into: ParquetValues, at: number, n: number, physical: number, where: string): void {
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const width = { [PT.INT32]: 4, [PT.INT64]: 8, [PT.FLOAT]: 4, [PT.DOUBLE]: 8 }[physical as 1 | 2 | 4 | 5];
-  if (width !== undefined && pos + n * width > data.length) throw new UserError(`${where}: page holds fewer values than it claims`);
-  if (width !== undefined && LITTLE_ENDIAN && into.type !== "boolean" && into.type !== "string") {
-    // Same byte order as Parquet: one copy into the typed array's memory.
-    new Uint8Array(into.values.buffer, into.values.byteOffset + at * width, n * width).set(data.subarray(pos, pos + n * width));
-    return;
+/** Names pandas recorded as index columns in its "pandas" key-value metadata (a RangeIndex is stored as a description, not a column). */
+function pandasIndexColumns(meta: FileMetaData): string[] {
+  const kv = meta.key_value_metadata?.find((m) => m.key === "pandas");
+  if (!kv?.value) return [];
+  try {
+    const parsed = JSON.parse(kv.value) as { index_columns?: unknown[] };
+    return (parsed.index_columns ?? []).filter((c): c is string => typeof c === "string");
+  } catch {
+    return [];
   }
-  switch (into.type) {
-    case "int32":
-      for (let i = 0; i < n; i++) into.values[at + i] = view.getInt32(pos + 4 * i, true);
-      return;
-    case "int64":
-      for (let i = 0; i < n; i++) into.values[at + i] = view.getBigInt64(pos + 8 * i, true);
-      return;
-    case "float":
-      for (let i = 0; i < n; i++) into.values[at + i] = view.getFloat32(pos + 4 * i, true);
-      return;
-    case "double":
-      for (let i = 0; i < n; i++) into.values[at + i] = view.getFloat64(pos + 8 * i, true);
-      return;
-    case "boolean":
-      if (pos + Math.ceil(n / 8) > data.length) throw new UserError(`${where}: page holds fewer values than it claims`);
-      for (let i = 0; i < n; i++) into.values[at + i] = (data[pos + (i >>> 3)] >>> (i & 7)) & 1;
-      return;
-    case "string": {
-      const decoder = new TextDecoder("utf-8", { fatal: true });
-      for (let i = 0; i < n; i++) {
-        if (pos + 4 > data.length) throw new UserError(`${where}: page holds fewer values than it claims`);
-        const len = view.getUint32(pos, true);
-        if (pos + 4 + len > data.length) throw new UserError(`${where}: text value runs past the page`);
-        try {
-          into.values[at + i] = decoder.decode(data.subarray(pos + 4, pos + 4 + len));
-        } catch {
-          throw new UserError(`${where}: a text value is not valid UTF-8`);
-        }
-        pos += 4 + len;
-      }
-      return;
-    }
-  }
-}
-
-/** Parquet's RLE / bit-packing hybrid: `count` values of `width` bits. */
-export function decodeHybrid(data: Uint8Array, width: number, count: number, where = "RLE data"): Uint32Array {
-  if (width > 32) throw new UserError(`${where}: bit width ${width} is too large`);
-  const out = new Uint32Array(count);
-  const bytesPerValue = Math.ceil(width / 8);
-  let pos = 0;
-  let filled = 0;
-  while (filled < count) {
-    let header = 0;
-    for (let shift = 0; ; shift += 7) {
-      if (pos >= data.length) throw new UserError(`${where}: levels or indices end early`);
-      const b = data[pos++];
-      header += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) break;
-    }
-    if (header % 2 === 1) {
-      // Bit-packed: groups of 8 values, least significant bit first.
-      const groups = Math.floor(header / 2);
-      // Some writers leave off the padding of the last group, so only the bytes needed must be there.
-      const needed = Math.ceil((Math.min(groups * 8, count - filled) * width) / 8);
-      if (pos + needed > data.length) throw new UserError(`${where}: bit-packed run ends early`);
-      filled = unpackBits(data, pos, width, groups * 8, out, filled, count);
-      pos += groups * width;
-    } else {
-      const run = Math.floor(header / 2);
-      let v = 0;
-      for (let b = 0; b < bytesPerValue; b++) v += data[pos + b] * 2 ** (8 * b);
-      pos += bytesPerValue;
-      for (let i = 0; i < run && filled < count; i++) out[filled++] = v;
-    }
-  }
-  return out;
-}
-
-/** Unpack `values` little-endian bit fields of `width` bits from `data[pos..]` into `out` from `filled`, stopping at `count`. */
-function unpackBits(data: Uint8Array, pos: number, width: number, values: number, out: Uint32Array, filled: number, count: number): number {
-  const stop = Math.min(count, filled + values);
-  if (width <= 24) {
-    // An accumulator of at most 31 live bits keeps every step in 32-bit integer arithmetic.
-    const mask = width === 0 ? 0 : 0xffffffff >>> (32 - width);
-    let acc = 0;
-    let bits = 0;
-    while (filled < stop) {
-      while (bits < width) {
-        acc |= data[pos++] << bits;
-        bits += 8;
-      }
-      out[filled++] = (acc & mask) >>> 0;
-      acc >>>= width;
-      bits -= width;
-    }
-    return filled;
-  }
-  let bit = pos * 8;
-  while (filled < stop) {
-    let v = 0;
-    for (let b = 0; b < width; b++, bit++) if ((data[bit >>> 3] >>> (bit & 7)) & 1) v += 2 ** b;
-    out[filled++] = v;
-  }
-  return filled;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -560,26 +316,31 @@ function unpackBits(data: Uint8Array, pos: number, width: number, values: number
 /** Rows per row group in our output: pyarrow's default, small enough to buffer. */
 export const DEFAULT_ROW_GROUP_ROWS = 1 << 20;
 
-interface PendingColumn {
-  field: ParquetField;
-  parts: ParquetValues[];
-}
+// Parquet's codes for the fields of our layout.
+const PHYSICAL: Record<ParquetType, number> = { boolean: 0, int32: 1, int64: 2, float: 4, double: 5, string: 6 };
+const PLAIN = 0;
+const RLE = 3;
+const DATA_PAGE = 0;
+const REQUIRED = 0;
+const CONVERTED_UTF8 = 0;
+const MAGIC = Buffer.from("PAR1", "ascii");
 
 interface WrittenChunk {
   field: ParquetField;
   offset: number;
   size: number;
-  rows: number;
 }
 
 /**
  * Writes a Parquet file in our fixed layout, streaming: rows are appended in batches and flushed
- * as row groups of exactly `rowGroupRows` rows (the last one shorter).
+ * as row groups of exactly `rowGroupRows` rows (the last one shorter). The file appears under its
+ * name only on {@link close}; until then it is a temporary file beside it.
  */
 export class ParquetWriter {
-  private readonly fd: number;
+  private readonly tmp: string;
+  private fd: number | null;
   private offset = 0;
-  private readonly pending: PendingColumn[];
+  private pending: ParquetValues[][];
   private pendingRows = 0;
   private readonly groups: { rows: number; chunks: WrittenChunk[] }[] = [];
   private totalRows = 0;
@@ -590,15 +351,12 @@ export class ParquetWriter {
     private readonly rowGroupRows = DEFAULT_ROW_GROUP_ROWS,
   ) {
     for (const f of fields) if (f.optional) throw new Error(`ParquetWriter writes required columns only ("${f.name}" is optional)`);
-    this.fd = fs.openSync(file, "w");
-    this.pending = fields.map((field) => ({ field, parts: [] }));
+    if (!(Number.isSafeInteger(rowGroupRows) && rowGroupRows > 0)) throw new Error(`rowGroupRows must be a positive integer, got ${rowGroupRows}`);
+    // Same directory so the final rename never crosses a filesystem.
+    this.tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+    this.fd = fs.openSync(this.tmp, "wx", 0o666);
+    this.pending = fields.map(() => []);
     this.write(MAGIC);
-  }
-
-  private write(bytes: Uint8Array): void {
-    let done = 0;
-    while (done < bytes.length) done += fs.writeSync(this.fd, bytes, done, bytes.length - done);
-    this.offset += bytes.length;
   }
 
   /** Append rows: one values object per field, same order and length, no nulls. */
@@ -614,117 +372,118 @@ export class ParquetWriter {
     let start = 0;
     while (start < n) {
       const take = Math.min(n - start, this.rowGroupRows - this.pendingRows);
-      columns.forEach((c, k) => this.pending[k].parts.push(sliceValues(c, start, start + take)));
+      columns.forEach((c, k) => this.pending[k].push(sliceValues(c, start, start + take)));
       this.pendingRows += take;
       start += take;
       if (this.pendingRows === this.rowGroupRows) this.flush();
     }
   }
 
-  private flush(): void {
-    if (this.pendingRows === 0) return;
-    const chunks: WrittenChunk[] = [];
-    for (const p of this.pending) {
-      const values = encodePlain(p.field.type, p.parts, this.pendingRows);
-      const header = new ThriftWriter()
-        .struct([
-          [1, { t: "i32", v: PAGE.DATA }],
-          [2, { t: "i32", v: values.length }],
-          [3, { t: "i32", v: values.length }],
-          [
-            5,
-            {
-              t: "struct",
-              v: [
-                [1, { t: "i32", v: this.pendingRows }],
-                [2, { t: "i32", v: ENC.PLAIN }],
-                [3, { t: "i32", v: ENC.RLE }],
-                [4, { t: "i32", v: ENC.RLE }],
-              ],
-            },
-          ],
-        ])
-        .bytes();
-      const offset = this.offset;
-      this.write(header);
-      this.write(values);
-      chunks.push({ field: p.field, offset, size: header.length + values.length, rows: this.pendingRows });
-      p.parts = [];
-    }
-    this.groups.push({ rows: this.pendingRows, chunks });
-    this.totalRows += this.pendingRows;
-    this.pendingRows = 0;
-  }
-
-  /** Flush the last row group, write the footer and close the file. */
+  /** Flush the last row group, write the footer, and move the file into place. */
   close(): void {
     try {
       this.flush();
-      const footer = new ThriftWriter().struct(fileMetadata(this.fields, this.groups, this.totalRows)).bytes();
-      this.write(footer);
+      const footer = new ByteWriter();
+      serializeTCompactProtocol(footer, fileMetadata(this.fields, this.groups, this.totalRows));
+      this.write(footer.getBytes());
       const len = Buffer.alloc(4);
-      len.writeUInt32LE(footer.length);
+      len.writeUInt32LE(footer.offset);
       this.write(len);
       this.write(MAGIC);
-    } finally {
-      fs.closeSync(this.fd);
+      fs.fsyncSync(this.fd!);
+      fs.closeSync(this.fd!);
+      this.fd = null;
+      fs.renameSync(this.tmp, this.file);
+    } catch (e) {
+      this.abort();
+      throw e;
     }
+  }
+
+  /** Give up: remove the temporary file; `file` is left as it was. */
+  abort(): void {
+    if (this.fd !== null) fs.closeSync(this.fd);
+    this.fd = null;
+    fs.rmSync(this.tmp, { force: true });
+  }
+
+  private write(bytes: Uint8Array): void {
+    if (this.fd === null) throw new Error(`${this.file}: the Parquet writer is closed`);
+    for (let done = 0; done < bytes.length; ) done += fs.writeSync(this.fd, bytes, done, bytes.length - done);
+    this.offset += bytes.length;
+  }
+
+  private flush(): void {
+    if (this.pendingRows === 0) return;
+    const rows = this.pendingRows;
+    const chunks = this.fields.map((field, k): WrittenChunk => {
+      // Sized up front: growing a buffer of a million values by doubling copies it twenty times.
+      const values = new ByteWriter(field.type === "string" || field.type === "boolean" ? 1 << 16 : rows * 8);
+      writePlain(values, plainValues(field.type, this.pending[k], rows), PHYSICAL_NAME[field.type], undefined);
+      const header = new ByteWriter();
+      serializeTCompactProtocol(header, {
+        field_1: DATA_PAGE,
+        field_2: values.offset,
+        field_3: values.offset,
+        field_5: { field_1: rows, field_2: PLAIN, field_3: RLE, field_4: RLE },
+      });
+      const offset = this.offset;
+      this.write(header.getBytes());
+      this.write(values.getBytes());
+      return { field, offset, size: header.offset + values.offset };
+    });
+    this.pending = this.fields.map(() => []);
+    this.groups.push({ rows, chunks });
+    this.totalRows += rows;
+    this.pendingRows = 0;
   }
 }
 
-function fileMetadata(fields: ParquetField[], groups: { rows: number; chunks: WrittenChunk[] }[], totalRows: number): [number, ThriftOut][] {
-  const schema: ThriftOut[] = [
-    { t: "struct", v: [[4, { t: "binary", v: "schema" }], [5, { t: "i32", v: fields.length }]] },
-    ...fields.map((f): ThriftOut => {
-      const elem: [number, ThriftOut][] = [
-        [1, { t: "i32", v: PHYSICAL[f.type] }],
-        [3, { t: "i32", v: 0 }],
-        [4, { t: "binary", v: f.name }],
-      ];
-      if (f.type === "string") elem.push([6, { t: "i32", v: UTF8 }]);
-      return { t: "struct", v: elem };
-    }),
+const PHYSICAL_NAME = { boolean: "BOOLEAN", int32: "INT32", int64: "INT64", float: "FLOAT", double: "DOUBLE", string: "BYTE_ARRAY" } as const;
+
+/** One row group's values of a column, as hyparquet-writer's PLAIN encoder takes them (booleans as booleans, so one page packs their bits contiguously). */
+function plainValues(type: ParquetType, parts: ParquetValues[], rows: number): DecodedArray {
+  if (type === "string") return parts.flatMap((p) => p.values as string[]);
+  if (type === "boolean") {
+    const out = new Array<boolean>(rows);
+    let i = 0;
+    for (const p of parts) for (const b of p.values as Uint8Array) out[i++] = b !== 0;
+    return out;
+  }
+  if (parts.length === 1) return parts[0].values as Exclude<DecodedArray, unknown[]>;
+  const out = emptyValues(type, rows).values as Int32Array;
+  let at = 0;
+  for (const p of parts) {
+    out.set(p.values as Int32Array, at);
+    at += p.values.length;
+  }
+  return out;
+}
+
+/** The footer of our layout; numbers are Thrift i32 and bigints i64, as the format's fields are typed. */
+function fileMetadata(fields: ParquetField[], groups: { rows: number; chunks: WrittenChunk[] }[], totalRows: number): Record<`field_${number}`, unknown> {
+  const schema = [
+    { field_4: "schema", field_5: fields.length },
+    ...fields.map((f) => ({ field_1: PHYSICAL[f.type], field_3: REQUIRED, field_4: f.name, field_6: f.type === "string" ? CONVERTED_UTF8 : undefined })),
   ];
-  const rowGroups = groups.map((g): ThriftOut => {
-    const columns = g.chunks.map((c): ThriftOut => ({
-      t: "struct",
-      v: [
-        [2, { t: "i64", v: c.offset }],
-        [
-          3,
-          {
-            t: "struct",
-            v: [
-              [1, { t: "i32", v: PHYSICAL[c.field.type] }],
-              [2, { t: "list", elem: "i32", v: [{ t: "i32", v: ENC.PLAIN }] }],
-              [3, { t: "list", elem: "binary", v: [{ t: "binary", v: c.field.name }] }],
-              [4, { t: "i32", v: 0 }],
-              [5, { t: "i64", v: c.rows }],
-              [6, { t: "i64", v: c.size }],
-              [7, { t: "i64", v: c.size }],
-              [9, { t: "i64", v: c.offset }],
-            ],
-          },
-        ],
-      ],
-    }));
-    const bytes = g.chunks.reduce((s, c) => s + c.size, 0);
-    return {
-      t: "struct",
-      v: [
-        [1, { t: "list", elem: "struct", v: columns }],
-        [2, { t: "i64", v: bytes }],
-        [3, { t: "i64", v: g.rows }],
-      ],
-    };
-  });
-  return [
-    [1, { t: "i32", v: 1 }],
-    [2, { t: "list", elem: "struct", v: schema }],
-    [3, { t: "i64", v: totalRows }],
-    [4, { t: "list", elem: "struct", v: rowGroups }],
-    [6, { t: "binary", v: "mlebench-ts" }],
-  ];
+  const rowGroups = groups.map((g) => ({
+    field_1: g.chunks.map((c) => ({
+      field_2: BigInt(c.offset),
+      field_3: {
+        field_1: PHYSICAL[c.field.type],
+        field_2: [PLAIN],
+        field_3: [c.field.name],
+        field_4: 0, // UNCOMPRESSED
+        field_5: BigInt(g.rows),
+        field_6: BigInt(c.size),
+        field_7: BigInt(c.size),
+        field_9: BigInt(c.offset),
+      },
+    })),
+    field_2: BigInt(g.chunks.reduce((s, c) => s + c.size, 0)),
+    field_3: BigInt(g.rows),
+  }));
+  return { field_1: 1, field_2: schema, field_3: BigInt(totalRows), field_4: rowGroups, field_6: "mlebench-ts" };
 }
 
 /** Rows [start, end) of a values object (a view for typed arrays). */
@@ -763,47 +522,4 @@ export function takeValues(v: ParquetValues, rows: readonly number[]): ParquetVa
     case "double":
       return { type: v.type, values: Float64Array.from(rows, (i) => v.values[i]), nulls };
   }
-}
-
-function encodePlain(type: ParquetType, parts: ParquetValues[], rows: number): Uint8Array {
-  if (type === "string") {
-    const pieces: Buffer[] = [];
-    for (const p of parts) {
-      for (const s of p.values as string[]) {
-        const b = Buffer.from(s, "utf8");
-        const len = Buffer.alloc(4);
-        len.writeUInt32LE(b.length);
-        pieces.push(len, b);
-      }
-    }
-    return Buffer.concat(pieces);
-  }
-  if (type === "boolean") {
-    const out = new Uint8Array(Math.ceil(rows / 8));
-    let i = 0;
-    for (const p of parts) for (const b of p.values as Uint8Array) out[i >>> 3] |= (b & 1) << (i++ & 7);
-    return out;
-  }
-  const width = type === "int32" || type === "float" ? 4 : 8;
-  const out = new Uint8Array(rows * width);
-  if (LITTLE_ENDIAN) {
-    let at = 0;
-    for (const p of parts) {
-      const v = p.values as Int32Array | BigInt64Array | Float32Array | Float64Array;
-      out.set(new Uint8Array(v.buffer, v.byteOffset, v.byteLength), at);
-      at += v.byteLength;
-    }
-    return out;
-  }
-  const view = new DataView(out.buffer);
-  let at = 0;
-  for (const p of parts) {
-    for (let i = 0; i < p.values.length; i++, at += width) {
-      if (type === "int32") view.setInt32(at, (p.values as Int32Array)[i], true);
-      else if (type === "int64") view.setBigInt64(at, (p.values as BigInt64Array)[i], true);
-      else if (type === "float") view.setFloat32(at, (p.values as Float32Array)[i], true);
-      else view.setFloat64(at, (p.values as Float64Array)[i], true);
-    }
-  }
-  return out;
 }

@@ -15,21 +15,21 @@ const LABELS = ["azimuth", "zenith"];
  * public/test_meta.parquet (the latter without the two angles, which go to private/test.csv);
  * the sample submission predicts 1 for both angles; pulse files are copied per batch.
  *
- * The two Parquet tables hold the same rows, columns and types as upstream's, in our own
+ * The two Parquet tables hold the same rows, columns and types as upstream's, in a fixed
  * uncompressed layout (see README.md): upstream's fastparquet bytes cannot be reproduced.
  */
-export function prepare(ctx: UpstreamPrepareContext): void {
+export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   const metaFile = path.join(ctx.raw, "train_meta.parquet");
-  const reader = ParquetReader.open(metaFile);
+  const reader = await ParquetReader.open(metaFile);
   try {
-    const batches = batchOrder(reader, metaFile);
+    const batches = await batchOrder(reader, metaFile);
     const { train, test } = trainTestSplitIndices(batches.length, { testSize: 0.1, randomState: 0 });
     const trainBatches = new Set(train.map((i) => batches[i]));
     const testBatches = new Set(test.map((i) => batches[i]));
-    writeSides(ctx, reader, trainBatches, testBatches, metaFile);
+    await writeSides(ctx, reader, trainBatches, testBatches, metaFile);
     copyPulseFiles(ctx, trainBatches, testBatches);
   } finally {
-    reader.close();
+    await reader.close();
   }
   const geometry = path.join(ctx.raw, "sensor_geometry.csv");
   if (!fs.existsSync(geometry)) throw new UserError(`${geometry} is missing`);
@@ -47,18 +47,18 @@ function batchColumn(values: ParquetValues | undefined, file: string): BigInt64A
   return values.values;
 }
 
-/** Distinct batch ids in order of first appearance (pandas `unique`). */
-function batchOrder(reader: ParquetReader, file: string): bigint[] {
+/** Distinct batch ids in order of first appearance (pandas `unique`); only batch_id is decoded. */
+async function batchOrder(reader: ParquetReader, file: string): Promise<bigint[]> {
   const seen = new Set<bigint>();
-  for (let g = 0; g < reader.rowGroupCount; g++) {
-    for (const b of batchColumn(reader.readRowGroup(g, ["batch_id"]).get("batch_id"), file)) seen.add(BigInt(b));
+  for await (const part of reader.parts(["batch_id"])) {
+    for (const b of batchColumn(part.columns.get("batch_id"), file)) seen.add(BigInt(b));
   }
   if (seen.size === 0) throw new UserError(`${file}: no events`);
   return [...seen];
 }
 
-/** Stream each row group's rows to the side their batch went to, keeping the original order. */
-function writeSides(ctx: UpstreamPrepareContext, reader: ParquetReader, trainBatches: Set<bigint>, testBatches: Set<bigint>, file: string): void {
+/** Stream each part's rows to the side their batch went to, keeping the original order. */
+async function writeSides(ctx: UpstreamPrepareContext, reader: ParquetReader, trainBatches: Set<bigint>, testBatches: Set<bigint>, file: string): Promise<void> {
   const fields = dataFields(reader);
   for (const need of ["batch_id", "event_id", ...LABELS]) {
     if (!fields.some((f) => f.name === need)) throw new UserError(`${file}: no column "${need}" (columns: ${fields.map((f) => f.name).join(", ")})`);
@@ -69,9 +69,9 @@ function writeSides(ctx: UpstreamPrepareContext, reader: ParquetReader, trainBat
   const testOut = new ParquetWriter(path.join(ctx.public, "test_meta.parquet"), plain(unlabelled));
   const answers = new CsvStream(path.join(ctx.private, "test.csv"));
   const sample = new CsvStream(path.join(ctx.public, "sample_submission.csv"));
+  let done = false;
   try {
-    for (let g = 0; g < reader.rowGroupCount; g++) {
-      const cols = reader.readRowGroup(g, fields.map((f) => f.name));
+    for await (const { columns: cols } of reader.parts(fields.map((f) => f.name))) {
       for (const f of fields) checkNoNulls(cols.get(f.name)!, f, file);
       const batch = batchColumn(cols.get("batch_id"), file);
       const trainRows: number[] = [];
@@ -89,9 +89,15 @@ function writeSides(ctx: UpstreamPrepareContext, reader: ParquetReader, trainBat
       const ones: Column = { kind: "int", values: new Float64Array(testRows.length).fill(1) };
       sample.write(makeTable([["event_id", event], ["azimuth", ones], ["zenith", ones]]));
     }
-  } finally {
     trainOut.close();
     testOut.close();
+    done = true;
+  } finally {
+    // A half-written table must not look finished; the CSVs sit in the scratch folder prepare discards.
+    if (!done) {
+      trainOut.abort();
+      testOut.abort();
+    }
     answers.close();
     sample.close();
   }
@@ -173,5 +179,5 @@ function copyPulseFiles(ctx: UpstreamPrepareContext, trainBatches: Set<bigint>, 
   }
 }
 
-/** Written by our Parquet writer, not fastparquet: same table, different bytes (see README.md). */
+/** Written in our fixed Parquet layout, not by fastparquet: same table, different bytes (see README.md). */
 export const unverifiable = ["public/train_meta.parquet", "public/test_meta.parquet"];
