@@ -9,6 +9,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const src = path.join(root, "src", "competitions");
 const dst = path.join(root, "dist", "competitions");
 let copied = 0;
+// The upstream catalog (catalog.json) sits beside the registry, not in a competition folder.
+for (const file of fs.readdirSync(src)) {
+  if (!file.endsWith(".json")) continue;
+  fs.mkdirSync(dst, { recursive: true });
+  fs.copyFileSync(path.join(src, file), path.join(dst, file));
+  copied++;
+}
 for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
   if (!entry.isDirectory()) continue;
   for (const file of fs.readdirSync(path.join(src, entry.name))) {

@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const dir = path.join(root, "src", "competitions");
 const out = path.join(dir, "folders.ts");
 
-const catalog = new Set([...fs.readFileSync(path.join(dir, "catalog.ts"), "utf8").matchAll(/^\s+id: "([^"]+)",$/gm)].map((m) => m[1]));
+const catalog = new Set(JSON.parse(fs.readFileSync(path.join(dir, "catalog.json"), "utf8")).competitions.map((e) => e.id));
 // Folders whose name starts with "_" hold code competitions share, not a competition.
 const folders = fs
   .readdirSync(dir, { withFileTypes: true })

@@ -7,6 +7,7 @@ import { competition as cAerialCactusIdentification } from "./aerial-cactus-iden
 import { competition as cAlaska2ImageSteganalysis } from "./alaska2-image-steganalysis/index.js";
 import { competition as cAptos2019BlindnessDetection } from "./aptos2019-blindness-detection/index.js";
 import { competition as cBillionWordImputation } from "./billion-word-imputation/index.js";
+import { competition as cBirdStrikes } from "./bird-strikes/index.js";
 import { competition as cBmsMolecularTranslation } from "./bms-molecular-translation/index.js";
 import { competition as cCassavaLeafDiseaseClassification } from "./cassava-leaf-disease-classification/index.js";
 import { competition as cCdiscountImageClassificationChallenge } from "./cdiscount-image-classification-challenge/index.js";
@@ -181,6 +182,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cAlaska2ImageSteganalysis,
   cAptos2019BlindnessDetection,
   cBillionWordImputation,
+  cBirdStrikes,
   cBmsMolecularTranslation,
   cCassavaLeafDiseaseClassification,
   cCdiscountImageClassificationChallenge,

@@ -68,6 +68,8 @@ export interface PrepareContext {
  * checksums.json (md5 of every prepared file, verified on each prepare).
  */
 export interface OfflineSpec {
+  /** Position in the offline split, and so in `mlebench demo`: smallest first (ties by id). */
+  order: number;
   sources: Record<string, PackageSource>;
   /** Directory holding description.md, leaderboard.csv and checksums.json. */
   assets: string;

@@ -21,7 +21,7 @@ describe("mlebench list", () => {
     const r = mlebench(["list", "--split", "dev", "--json", "--data-dir", dataDir]);
     expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual([...DEV]);
     const offline = mlebench(["list", "--split", "offline", "--json", "--data-dir", dataDir]);
-    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "fashion-mnist"]);
+    expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "fashion-mnist", "bird-strikes"]);
     const bad = mlebench(["list", "--split", "nope"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, offline, dev/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOG, catalogEntry } from "../../src/competitions/catalog.js";
+import { CATALOG, CATALOG_SOURCE, catalogEntry, upstreamCompetition } from "../../src/competitions/catalog.js";
 import { COMPETITIONS, getCompetition } from "../../src/competitions/registry.js";
 import { DEV, HIGH, LOW, MEDIUM, OFFLINE } from "../../src/competitions/splits.js";
 
@@ -88,6 +88,37 @@ describe("upstream competition catalog", () => {
     }
     // Offline competitions are this project's own, so upstream must not know them.
     for (const id of OFFLINE) expect(catalogEntry(id), id).toBeUndefined();
+  });
+
+  it("was generated from upstream at the pinned commit", () => {
+    expect(CATALOG_SOURCE).toEqual({ repository: "openai/mle-bench", commit: "783b15af77404fbaffe7255b0c4a934b46153389" });
+  });
+
+  it("is each upstream folder's metadata: the folder adds its grader and only what upstream leaves unstated", () => {
+    const grade = () => 0.5;
+    expect(upstreamCompetition("spaceship-titanic", { grade, category: "Tabular" })).toEqual({
+      id: "spaceship-titanic",
+      name: "Spaceship Titanic",
+      type: "simple",
+      category: "Tabular",
+      metric: "accuracy",
+      answers: "test.csv",
+      sampleSubmission: "sample_submission.csv",
+      grade,
+    });
+    expect(upstreamCompetition("aerial-cactus-identification", { grade })).toMatchObject({ complexity: "low", category: "Image Classification" });
+    expect(getCompetition("tensorflow2-question-answering").answersFields).toEqual(["example_id", "annotations"]);
+    expect(() => upstreamCompetition("no-such-competition", { grade })).toThrow(
+      'src/competitions/no-such-competition: upstream has no competition "no-such-competition"',
+    );
+    expect(() => upstreamCompetition("aerial-cactus-identification", { grade, category: "Tabular" })).toThrow(
+      'category "Tabular" restates upstream\'s "Image Classification"',
+    );
+  });
+
+  it("orders the offline split by each folder's offline.order", () => {
+    expect(OFFLINE).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "fashion-mnist", "bird-strikes"]);
+    expect(OFFLINE.map((id) => getCompetition(id).offline?.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it("rejects an unknown id with close matches", () => {

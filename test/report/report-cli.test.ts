@@ -82,7 +82,7 @@ describe("mlebench report", () => {
     const group = path.join(root, "a_run-group_alpha");
     const r1 = mlebench(["report", group, "--split", "offline", "--out", tempDir(), "--data-dir", dataDir]);
     expect(r1.status).toBe(2);
-    expect(r1.stderr).toMatch(/No reports for 6 competition\(s\): seattle-weather, movie-ratings, digits, spam-assassin, sotu-party, \.\.\.; report on a --split/);
+    expect(r1.stderr).toMatch(/No reports for 7 competition\(s\): seattle-weather, movie-ratings, digits, spam-assassin, sotu-party, \.\.\.; report on a --split/);
     const out2 = tempDir();
     const r2 = mlebench(["report", group, "--split", "offline", "--pad-missing", "--format", "json", "--out", out2, "--data-dir", dataDir]);
     expect(r2.status, r2.stderr).toBe(0);

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "AI4Code",
-  name: "Google AI4Code - Understand Code in Python Notebooks",
-  type: "code",
-  complexity: "medium",
-  metric: "kendall-tau",
-  answers: "test_orders.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("AI4Code", { grade });

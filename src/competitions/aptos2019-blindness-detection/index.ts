@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "aptos2019-blindness-detection",
-  name: "APTOS 2019 Blindness Detection",
-  type: "code",
-  complexity: "low",
-  category: "Image Classification",
-  metric: "quadratic-weighted-kappa",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("aptos2019-blindness-detection", { grade });

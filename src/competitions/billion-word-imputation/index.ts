@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "billion-word-imputation",
-  name: "Billion Word Imputation",
-  type: "simple",
-  complexity: "medium",
-  metric: "levenshtein-distance",
-  answers: "test.csv",
-  sampleSubmission: "../private/sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("billion-word-imputation", { grade });

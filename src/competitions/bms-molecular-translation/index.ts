@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "bms-molecular-translation",
-  name: "Bristol-Myers Squibb - Molecular Translation",
-  type: "simple",
-  complexity: "high",
-  metric: "levenshtein-distance",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("bms-molecular-translation", { grade });

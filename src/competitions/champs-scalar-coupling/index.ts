@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "champs-scalar-coupling",
-  name: "Predicting Molecular Properties",
-  type: "simple",
-  complexity: "medium",
-  metric: "log-mean-absolute-error",
-  answers: "answers.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("champs-scalar-coupling", { grade });

@@ -14,6 +14,7 @@ export const competition: Competition = {
   sampleSubmission: "sample_submission.csv",
   grade,
   offline: {
+    order: 4,
     sources: {
       digits: {
         kind: "debian",

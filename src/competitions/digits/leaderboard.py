@@ -30,7 +30,7 @@ Everything runs single-threaded with fixed random states, so the output is repro
 
 Usage (Debian's interpreter, which has scikit-learn):
     node dist/cli/main.js prepare -c digits --data-dir /tmp/lb-data
-    /usr/bin/python3 scripts/leaderboards/digits.py /tmp/lb-data
+    /usr/bin/python3 src/competitions/digits/leaderboard.py /tmp/lb-data
 """
 import os
 
@@ -55,11 +55,11 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.svm import SVC  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import log_loss, normalise, write_board  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "src", "competitions", "digits", "leaderboard.csv")
+OUT = os.path.join(HERE, "leaderboard.csv")
 CLASSES = [str(d) for d in range(10)]
 PIXELS = [f"pixel{k}" for k in range(64)]
 # Floor applied before renormalising, so no pipeline stakes everything on a single digit.

@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "dog-breed-identification",
-  name: "Dog Breed Identification",
-  type: "simple",
-  complexity: "low",
-  category: "Image Classification",
-  metric: "multi-class-log-loss",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("dog-breed-identification", { grade });

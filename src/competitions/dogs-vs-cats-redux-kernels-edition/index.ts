@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "dogs-vs-cats-redux-kernels-edition",
-  name: "Dogs vs. Cats Redux: Kernels Edition",
-  type: "code",
-  complexity: "low",
-  category: "Image Classification",
-  metric: "log-loss",
-  answers: "answers.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("dogs-vs-cats-redux-kernels-edition", { grade });

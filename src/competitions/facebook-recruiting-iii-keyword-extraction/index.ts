@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "facebook-recruiting-iii-keyword-extraction",
-  name: "Facebook Recruiting III - Keyword Extraction",
-  type: "simple",
-  complexity: "medium",
-  metric: "micro-f1-score",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("facebook-recruiting-iii-keyword-extraction", { grade });

@@ -17,6 +17,7 @@ export const competition: Competition = {
   sampleSubmission: "sample_submission.csv",
   grade,
   offline: {
+    order: 7,
     sources: {
       trainImages: source("train-images-idx3-ubyte.gz"),
       trainLabels: source("train-labels-idx1-ubyte.gz"),

@@ -30,7 +30,7 @@ that budget's entry; it is listed once.
 
 Usage (Debian's interpreter, which has scikit-learn):
     node dist/cli/main.js prepare -c fashion-mnist --data-dir /tmp/lb-data
-    /usr/bin/python3 scripts/leaderboards/fashion_mnist.py /tmp/lb-data
+    /usr/bin/python3 src/competitions/fashion-mnist/leaderboard.py /tmp/lb-data
 """
 import os
 import sys
@@ -51,11 +51,11 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import write_board
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "src", "competitions", "fashion-mnist", "leaderboard.csv")
+OUT = os.path.join(HERE, "leaderboard.csv")
 ID = "fashion-mnist"
 BUDGETS = [0.05, 0.2, 1.0]
 PCA_MAX = 100

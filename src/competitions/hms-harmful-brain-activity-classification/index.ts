@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "hms-harmful-brain-activity-classification",
-  name: "HMS - Harmful Brain Activity Classification",
-  type: "code",
-  complexity: "high",
-  metric: "KL-divergence",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("hms-harmful-brain-activity-classification", { grade });

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "hotel-id-2021-fgvc8",
-  name: "Hotel-ID to Combat Human Trafficking 2021 - FGVC8",
-  type: "code",
-  complexity: "medium",
-  metric: "map-at-5",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("hotel-id-2021-fgvc8", { grade });

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "iwildcam-2020-fgvc7",
-  name: "iWildCam 2020 - FGVC7",
-  type: "simple",
-  complexity: "medium",
-  metric: "accuracy",
-  answers: "answers.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("iwildcam-2020-fgvc7", { grade });

@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "jigsaw-toxic-comment-classification-challenge",
-  name: "Toxic Comment Classification Challenge",
-  type: "simple",
-  complexity: "low",
-  category: "Text Classification",
-  metric: "column-wise ROC AUC",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("jigsaw-toxic-comment-classification-challenge", { grade });

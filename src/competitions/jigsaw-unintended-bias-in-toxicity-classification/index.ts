@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "jigsaw-unintended-bias-in-toxicity-classification",
-  name: "Jigsaw Unintended Bias in Toxicity Classification",
-  type: "code",
-  complexity: "medium",
-  metric: "jigsaw-unintended-bias-in-toxicity-classification-score",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("jigsaw-unintended-bias-in-toxicity-classification", { grade });

@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "mlsp-2013-birds",
-  name: "MLSP 2013 Bird Classification Challenge",
-  type: "simple",
-  complexity: "low",
-  category: "Audio Classification",
-  metric: "auc-roc",
-  answers: "answers.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("mlsp-2013-birds", { grade });

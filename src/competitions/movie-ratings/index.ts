@@ -14,6 +14,7 @@ export const competition: Competition = {
   sampleSubmission: "sample_submission.csv",
   grade,
   offline: {
+    order: 3,
     sources: {
       movies: { kind: "npm", package: "vega-datasets", file: "data/movies.json" },
     },

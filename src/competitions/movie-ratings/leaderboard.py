@@ -20,7 +20,7 @@ Population (every combination is one entry):
 
 Usage (Debian's interpreter, which has scikit-learn):
     node dist/cli/main.js prepare -c movie-ratings --data-dir /tmp/lb-data
-    /usr/bin/python3 scripts/leaderboards/movie_ratings.py /tmp/lb-data
+    /usr/bin/python3 src/competitions/movie-ratings/leaderboard.py /tmp/lb-data
 """
 import os
 import sys
@@ -35,11 +35,11 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeRegressor
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import write_board
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "src", "competitions", "movie-ratings", "leaderboard.csv")
+OUT = os.path.join(HERE, "leaderboard.csv")
 ID, TARGET = "id", "imdb_rating"
 CATEGORIES = ["major_genre", "mpaa_rating", "source", "creative_type"]
 

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "nfl-player-contact-detection",
-  name: "1st and Future - Player Contact Detection",
-  type: "code",
-  complexity: "high",
-  metric: "matthews-correlation-coefficient",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("nfl-player-contact-detection", { grade });

@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "nomad2018-predict-transparent-conductors",
-  name: "Nomad2018 Predicting Transparent Conductors",
-  type: "simple",
-  complexity: "low",
-  category: "Tabular",
-  metric: "mean-column-wise-rmsle",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("nomad2018-predict-transparent-conductors", { grade });

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "osic-pulmonary-fibrosis-progression",
-  name: "OSIC Pulmonary Fibrosis Progression",
-  type: "code",
-  complexity: "medium",
-  metric: "modified-laplace-log-likelihood",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("osic-pulmonary-fibrosis-progression", { grade });

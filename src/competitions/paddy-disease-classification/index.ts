@@ -1,12 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "paddy-disease-classification",
-  name: "Paddy Doctor: Paddy Disease Classification",
-  type: "simple",
-  metric: "accuracy",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("paddy-disease-classification", { grade });

@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "plant-pathology-2020-fgvc7",
-  name: "Plant Pathology 2020 - FGVC7",
-  type: "simple",
-  complexity: "low",
-  category: "Image Classification",
-  metric: "mean-column-wise-roc-auc",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("plant-pathology-2020-fgvc7", { grade });

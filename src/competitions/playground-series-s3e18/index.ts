@@ -1,12 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "playground-series-s3e18",
-  name: "Explore Multi-Label Classification with an Enzyme Substrate Dataset",
-  type: "simple",
-  metric: "auroc-multi-label",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("playground-series-s3e18", { grade });

@@ -1,14 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "ranzcr-clip-catheter-line-classification",
-  name: "RANZCR CLiP - Catheter and Line Position Challenge",
-  type: "code",
-  complexity: "low",
-  category: "Image Classification",
-  metric: "auc-roc",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("ranzcr-clip-catheter-line-classification", { grade });

@@ -14,6 +14,7 @@ export const competition: Competition = {
   sampleSubmission: "sample_submission.csv",
   grade,
   offline: {
+    order: 2,
     sources: {
       weather: { kind: "npm", package: "vega-datasets", file: "data/seattle-weather.csv" },
     },

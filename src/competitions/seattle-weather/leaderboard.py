@@ -26,7 +26,7 @@ log_loss renormalises and clips at 1e-15, so it is not used.)
 
 Usage (Debian's interpreter, which has scikit-learn):
     node dist/cli/main.js prepare -c seattle-weather --data-dir /tmp/lb-data
-    /usr/bin/python3 scripts/leaderboards/seattle_weather.py /tmp/lb-data
+    /usr/bin/python3 src/competitions/seattle-weather/leaderboard.py /tmp/lb-data
 """
 import os
 import sys
@@ -41,11 +41,11 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import log_loss, normalise, write_board
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "src", "competitions", "seattle-weather", "leaderboard.csv")
+OUT = os.path.join(HERE, "leaderboard.csv")
 CLASSES = ["drizzle", "fog", "rain", "snow", "sun"]
 # Floor applied before renormalising, so no pipeline stakes everything on a single type.
 PROBA_FLOOR = 1e-4

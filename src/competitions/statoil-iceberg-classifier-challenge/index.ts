@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "statoil-iceberg-classifier-challenge",
-  name: "Statoil/C-CORE Iceberg Classifier Challenge",
-  type: "simple",
-  complexity: "medium",
-  metric: "log-loss",
-  answers: "test.csv",
-  sampleSubmission: "../private/sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("statoil-iceberg-classifier-challenge", { grade });

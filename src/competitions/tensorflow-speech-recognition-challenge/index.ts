@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "tensorflow-speech-recognition-challenge",
-  name: "TensorFlow Speech Recognition Challenge",
-  type: "simple",
-  complexity: "medium",
-  metric: "accuracy",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("tensorflow-speech-recognition-challenge", { grade });

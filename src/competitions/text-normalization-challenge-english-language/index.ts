@@ -1,15 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "text-normalization-challenge-english-language",
-  name: "Text Normalization Challenge - English Language",
-  type: "simple",
-  complexity: "low",
-  category: "Seq->Seq",
-  metric: "accuracy",
-  answers: "answers.csv",
-  // Upstream's config points at the private copy; the public one is zipped under another name.
-  sampleSubmission: "../private/sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("text-normalization-challenge-english-language", { grade });

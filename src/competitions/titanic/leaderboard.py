@@ -9,7 +9,7 @@ population* of pipelines, not a leaderboard of human teams.
 
 Usage (Debian's interpreter, which has scikit-learn):
     node dist/cli/main.js prepare -c titanic --data-dir /tmp/lb-data
-    /usr/bin/python3 scripts/leaderboards/titanic.py /tmp/lb-data
+    /usr/bin/python3 src/competitions/titanic/leaderboard.py /tmp/lb-data
 """
 import os
 import sys
@@ -24,11 +24,11 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import write_board
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "..", "src", "competitions", "titanic", "leaderboard.csv")
+OUT = os.path.join(HERE, "leaderboard.csv")
 
 
 def features(df, kind):

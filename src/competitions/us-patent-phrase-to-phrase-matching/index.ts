@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "us-patent-phrase-to-phrase-matching",
-  name: "U.S. Patent Phrase to Phrase Matching",
-  type: "code",
-  complexity: "medium",
-  metric: "pearson-correlation-coefficient",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("us-patent-phrase-to-phrase-matching", { grade });

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "ventilator-pressure-prediction",
-  name: "Google Brain - Ventilator Pressure Prediction",
-  type: "simple",
-  complexity: "medium",
-  metric: "dice-hausdorff-combo",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("ventilator-pressure-prediction", { grade });

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "vesuvius-challenge-ink-detection",
-  name: "Vesuvius Challenge - Ink Detection",
-  type: "code",
-  complexity: "high",
-  metric: "f0.5-score",
-  answers: "inklabels_rle.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("vesuvius-challenge-ink-detection", { grade });

@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "vinbigdata-chest-xray-abnormalities-detection",
-  name: "VinBigData Chest X-ray Abnormalities Detection",
-  type: "simple",
-  complexity: "high",
-  metric: "mAP-at-IoU>0.4",
-  answers: "answers.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("vinbigdata-chest-xray-abnormalities-detection", { grade });

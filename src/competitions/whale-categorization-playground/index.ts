@@ -1,13 +1,4 @@
-import type { Competition } from "../../core/competition.js";
+import { upstreamCompetition } from "../catalog.js";
 import { grade } from "./grade.js";
 
-export const competition: Competition = {
-  id: "whale-categorization-playground",
-  name: "Humpback Whale Identification Challenge",
-  type: "simple",
-  complexity: "medium",
-  metric: "MAP@5",
-  answers: "test.csv",
-  sampleSubmission: "sample_submission.csv",
-  grade,
-};
+export const competition = upstreamCompetition("whale-categorization-playground", { grade });
