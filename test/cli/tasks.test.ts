@@ -11,7 +11,7 @@ describe("mlebench tasks", () => {
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { name: string; status: string; needsDownload: boolean; baseline: number | null; direction: string }[];
     const byName = new Map(rows.map((x) => [x.name, x]));
-    for (const name of ["vectorization", "titanic", "spam", "house-prices", "fashion-mnist"]) {
+    for (const name of ["vectorization", "titanic", "spam", "boston-housing", "fashion-mnist"]) {
       expect(byName.get(name)).toMatchObject({ status: "ready", needsDownload: false });
       expect(byName.get(name)!.baseline).not.toBeNull();
     }

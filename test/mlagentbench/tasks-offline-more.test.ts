@@ -6,9 +6,9 @@ import { InvalidSubmissionError } from "../../src/core/errors.js";
 import { makeTable, type Table } from "../../src/core/table.js";
 import { readCsv, readCsvHeader } from "../../src/io/csv-read.js";
 import { writeCsv } from "../../src/io/csv-write.js";
-import { SOURCE as HOUSE_SOURCE, readSource } from "../../src/mlagentbench/tasks/house-prices/data.js";
-import { gradeHousePrices } from "../../src/mlagentbench/tasks/house-prices/evaluate.js";
-import { gradeHousePricesWorkspace, housePricesAnswers } from "../../src/mlagentbench/tasks/house-prices/index.js";
+import { SOURCE as HOUSE_SOURCE, readSource } from "../../src/mlagentbench/tasks/boston-housing/data.js";
+import { gradeBostonHousing } from "../../src/mlagentbench/tasks/boston-housing/evaluate.js";
+import { gradeBostonHousingWorkspace, bostonHousingAnswers } from "../../src/mlagentbench/tasks/boston-housing/index.js";
 import { getTask, OFFLINE_TASKS } from "../../src/mlagentbench/tasks/registry.js";
 import { hostRunner } from "../../src/mlagentbench/tasks/runner.js";
 import { gradeSubmission, loadAnswers } from "../../src/mlagentbench/tasks/starter.js";
@@ -17,8 +17,8 @@ import { tempDir } from "../helpers/data-dir.js";
 
 /** Tasks without downloads keep nothing in their data folder. */
 const CTX = { dataDir: tempDir("mlab-data-") };
-const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "fixtures", "mlagentbench", "house-prices");
-/** Golden values from scripts/golden/mlab_house_prices.py (scikit-learn). */
+const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "fixtures", "mlagentbench", "boston-housing");
+/** Golden values from scripts/golden/mlab_boston_housing.py (scikit-learn). */
 const EXPECTED = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8")) as {
   fixture_mae: number;
   split: {
@@ -61,8 +61,8 @@ async function failure(fn: () => unknown): Promise<Error> {
   throw new Error("expected a failure");
 }
 
-describe("research task house-prices", () => {
-  const task = getTask("house-prices");
+describe("research task boston-housing", () => {
+  const task = getTask("boston-housing");
   let workspace: string;
 
   beforeAll(async () => {
@@ -71,7 +71,7 @@ describe("research task house-prices", () => {
   });
 
   it("is registered offline, lower is better, with a measured baseline", () => {
-    expect(OFFLINE_TASKS.map((t) => t.name)).toContain("house-prices");
+    expect(OFFLINE_TASKS.map((t) => t.name)).toContain("boston-housing");
     expect(task.needsDownload).toBe(false);
     expect(task.direction).toBe("lower");
     expect(task.baseline!.score).toBeGreaterThan(1);
@@ -81,7 +81,7 @@ describe("research task house-prices", () => {
   });
 
   it("splits the source exactly as scikit-learn's train_test_split does", () => {
-    const answers = housePricesAnswers();
+    const answers = bostonHousingAnswers();
     expect(answers.columns).toEqual(["Id", "MEDV"]);
     expect(column(answers, "MEDV")).toEqual(EXPECTED.split.test_medv);
     const train = readCsv(path.join(workspace, "train.csv"));
@@ -103,14 +103,14 @@ describe("research task house-prices", () => {
     expect(test.columns).not.toContain("MEDV");
     expect(test.columns).not.toContain("B");
     expect(column(train, "Id")).toEqual(Array.from({ length: 404 }, (_, i) => i + 1));
-    expect(column(test, "Id")).toEqual(column(housePricesAnswers(), "Id"));
+    expect(column(test, "Id")).toEqual(column(bostonHousingAnswers(), "Id"));
     const sample = readCsv(path.join(workspace, "sample_submission.csv"));
     expect(sample.columns).toEqual(["Id", "MEDV"]);
     expect(new Set(column(sample, "MEDV"))).toEqual(new Set([EXPECTED.split.train_median]));
   });
 
   it("computes the mean absolute error scikit-learn computes, matching rows by Id", () => {
-    const score = gradeHousePrices(readCsv(path.join(FIXTURES, "submission.csv")), readCsv(path.join(FIXTURES, "answers.csv")));
+    const score = gradeBostonHousing(readCsv(path.join(FIXTURES, "submission.csv")), readCsv(path.join(FIXTURES, "answers.csv")));
     expect(score).toBeCloseTo(EXPECTED.fixture_mae, 12);
   });
 
@@ -118,8 +118,8 @@ describe("research task house-prices", () => {
     const ws = tempDir("mlab-house-sample-");
     fs.writeFileSync(path.join(ws, "train.py"), copier(path.join(workspace, "sample_submission.csv")));
     expect(await task.score(ws, hostRunner(ws), CTX)).toBeCloseTo(EXPECTED.split.median_mae, 12);
-    writeCsv(path.join(ws, "submission.csv"), housePricesAnswers());
-    expect(gradeHousePricesWorkspace(ws)).toBe(0);
+    writeCsv(path.join(ws, "submission.csv"), bostonHousingAnswers());
+    expect(gradeBostonHousingWorkspace(ws)).toBe(0);
   });
 
   it("runs the starter and scores near its recorded baseline", async () => {
@@ -129,13 +129,13 @@ describe("research task house-prices", () => {
   }, 120_000);
 
   it("rejects malformed submissions, naming the row and column", () => {
-    const answers = housePricesAnswers();
+    const answers = bostonHousingAnswers();
     const ids = answers.data.get("Id")!.values as Float64Array;
     const ws = tempDir("mlab-house-bad-");
     const write = (text: string) => fs.writeFileSync(path.join(ws, "submission.csv"), text);
     const rows = (value: (i: number) => string, id: (i: number) => string = (i) => String(ids[i])) =>
       "Id,MEDV\n" + Array.from(ids, (_, i) => `${id(i)},${value(i)}`).join("\n") + "\n";
-    const grade = () => gradeHousePricesWorkspace(ws);
+    const grade = () => gradeBostonHousingWorkspace(ws);
 
     expect(grade).toThrow(/submission\.csv is missing from the workspace/);
     write("Id,price\n" + Array.from(ids, (v) => `${v},20`).join("\n") + "\n");

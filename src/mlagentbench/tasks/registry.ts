@@ -1,7 +1,7 @@
 import { UserError } from "../../core/errors.js";
 import type { ResearchTask } from "./types.js";
 import { fashionMnistTask } from "./fashion-mnist/index.js";
-import { housePricesTask } from "./house-prices/index.js";
+import { bostonHousingTask } from "./boston-housing/index.js";
 import { spamTask } from "./spam/index.js";
 import { titanicTask } from "./titanic/index.js";
 import { vectorizationTask } from "./vectorization/index.js";
@@ -13,7 +13,7 @@ export const OFFLINE_TASKS: readonly ResearchTask[] = [
   vectorizationTask,
   titanicTask,
   spamTask,
-  housePricesTask,
+  bostonHousingTask,
   fashionMnistTask,
 ];
 

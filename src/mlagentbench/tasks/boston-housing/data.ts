@@ -63,7 +63,7 @@ export function readSource(file: string): Table {
 }
 
 /** The public and hidden tables of the task: train (with MEDV), test (without), a sample submission, the answers. */
-export interface HousePriceSplit {
+export interface BostonHousingSplit {
   train: Table;
   test: Table;
   sampleSubmission: Table;
@@ -75,7 +75,7 @@ export interface HousePriceSplit {
  * number them: train rows get Ids 1..n in the split's shuffled order, test rows the Ids after them, so an Id
  * says nothing about a house's place in the source file (which is ordered by town).
  */
-export function splitHousePrices(source: Table): HousePriceSplit {
+export function splitBostonHousing(source: Table): BostonHousingSplit {
   const { train, test } = trainTestSplitIndices(source.rowCount, { testSize: TEST_SIZE, randomState: SPLIT_SEED });
   const ids = (first: number, n: number): Column => ({ kind: "int", values: Float64Array.from({ length: n }, (_, i) => first + i) });
   const trainIds = ids(1, train.length);
@@ -95,7 +95,7 @@ export function splitHousePrices(source: Table): HousePriceSplit {
 }
 
 /** Write train.csv, test.csv and sample_submission.csv (never the answers) into `dir`. */
-export function writePublicFiles(split: HousePriceSplit, dir: string): void {
+export function writePublicFiles(split: BostonHousingSplit, dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
   writeCsv(path.join(dir, "train.csv"), split.train);
   writeCsv(path.join(dir, "test.csv"), split.test);

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Golden values for the house-prices research task: writes test/fixtures/mlagentbench/house-prices/.
+"""Golden values for the boston-housing research task: writes test/fixtures/mlagentbench/boston-housing/.
 
 Run with Debian's /usr/bin/python3 (numpy 1.24, pandas 1.5, scikit-learn 1.2). Writes
 - answers.csv and submission.csv: a small made-up answers table and a submission for it whose rows are
@@ -19,7 +19,7 @@ from sklearn.metrics import mean_absolute_error
 from sklearn.model_selection import train_test_split
 
 assert np.__version__.startswith("1.24") and sklearn.__version__.startswith("1.2") and pd.__version__.startswith("1.5")
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test", "fixtures", "mlagentbench", "house-prices")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test", "fixtures", "mlagentbench", "boston-housing")
 SOURCE = os.path.join(os.path.dirname(sklearn.__file__), "datasets", "data", "boston_house_prices.csv")
 
 rng = np.random.RandomState(7)

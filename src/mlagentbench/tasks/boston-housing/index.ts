@@ -4,8 +4,8 @@ import { InvalidSubmissionError } from "../../../core/errors.js";
 import { resolveSource } from "../../../sources/packages.js";
 import { copyStarterFiles, loadBaseline, readSubmission, runTrainScript } from "../starter.js";
 import type { ResearchTask, TaskRunner } from "../types.js";
-import { readSource, SOURCE, splitHousePrices, writePublicFiles, type HousePriceSplit } from "./data.js";
-import { gradeHousePrices } from "./evaluate.js";
+import { readSource, SOURCE, splitBostonHousing, writePublicFiles, type BostonHousingSplit } from "./data.js";
+import { gradeBostonHousing } from "./evaluate.js";
 
 /** Limit on one scoring run of train.py; the starter needs a few seconds. */
 const TIMEOUT_MS = 600_000;
@@ -19,24 +19,24 @@ const filesDir = fileURLToPath(new URL("./files/", import.meta.url));
 
 // The split is deterministic and tiny, so it is made once per process and kept in memory; the answers
 // never touch the disk.
-let cached: HousePriceSplit | undefined;
+let cached: BostonHousingSplit | undefined;
 
 /** The task's train/test split of the installed Boston house-price table (a UserError when the package is missing). */
-export function housePricesSplit(): HousePriceSplit {
-  cached ??= splitHousePrices(readSource(resolveSource(SOURCE)));
+export function bostonHousingSplit(): BostonHousingSplit {
+  cached ??= splitBostonHousing(readSource(resolveSource(SOURCE)));
   return cached;
 }
 
 /** The hidden test values of MEDV, by Id. */
-export function housePricesAnswers(): Table {
-  return housePricesSplit().answers;
+export function bostonHousingAnswers(): Table {
+  return bostonHousingSplit().answers;
 }
 
 /** Grade `<workspaceDir>/submission.csv` against the hidden answers; InvalidSubmissionError when it cannot be graded. */
-export function gradeHousePricesWorkspace(workspaceDir: string): number {
+export function gradeBostonHousingWorkspace(workspaceDir: string): number {
   const submission = readSubmission(workspaceDir);
   try {
-    return gradeHousePrices(submission, housePricesAnswers());
+    return gradeBostonHousing(submission, bostonHousingAnswers());
   } catch (e) {
     if (e instanceof InvalidSubmissionError) throw new InvalidSubmissionError(`submission.csv is not valid: ${e.message}`);
     throw e;
@@ -44,8 +44,8 @@ export function gradeHousePricesWorkspace(workspaceDir: string): number {
 }
 
 /** Predict Boston house values from tract statistics; scored by mean absolute error on hidden tracts. */
-export const housePricesTask: ResearchTask = {
-  name: "house-prices",
+export const bostonHousingTask: ResearchTask = {
+  name: "boston-housing",
   statement: STATEMENT,
   metric: "mean absolute error of MEDV on the hidden test tracts (thousands of dollars)",
   direction: "lower",
@@ -62,12 +62,12 @@ export const housePricesTask: ResearchTask = {
   },
   baseline: loadBaseline(fileURLToPath(new URL(".", import.meta.url))),
   async prepare(workspaceDir: string): Promise<void> {
-    const split = housePricesSplit();
+    const split = bostonHousingSplit();
     copyStarterFiles(filesDir, workspaceDir);
     writePublicFiles(split, workspaceDir);
   },
   async score(workspaceDir: string, runner: TaskRunner): Promise<number> {
     await runTrainScript(workspaceDir, runner, TIMEOUT_MS);
-    return gradeHousePricesWorkspace(workspaceDir);
+    return gradeBostonHousingWorkspace(workspaceDir);
   },
 };

@@ -30,7 +30,7 @@ function at(row: number): string {
  * must appear exactly once and every prediction must be a finite number; otherwise an InvalidSubmissionError
  * names the row, the column and what was expected. Columns other than Id and MEDV are ignored.
  */
-export function gradeHousePrices(submission: Table, answers: Table): number {
+export function gradeBostonHousing(submission: Table, answers: Table): number {
   for (const name of [ID, TARGET]) {
     if (!submission.data.has(name)) {
       throw new InvalidSubmissionError(`${FILE} must have the columns ${ID} and ${TARGET}; found ${describeColumns(submission)}`);
