@@ -8,7 +8,7 @@ import { limitsFromFlags, parsePositiveInt } from "../sandbox/limits.js";
 import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { formatChecks } from "./doctor.js";
 import { EXIT, action, dataDirOption } from "./common.js";
-import { progressBar } from "./progress.js";
+import { progressBar } from "../present/progress.js";
 import { runProgressView } from "./run-progress.js";
 
 interface DemoFlags {

@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { getCompetition } from "../competitions/registry.js";
 import { resolveDataDir } from "../core/paths.js";
 import { gradeJsonl } from "../grading/grade-jsonl.js";
-import { progressBar } from "./progress.js";
+import { progressBar } from "../present/progress.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 
 /** `mlebench grade --submission X.jsonl --output-dir D`: grade many submissions into one report file. */

@@ -15,7 +15,7 @@ import { writeFileAtomic } from "../core/atomic.js";
 import { parsePositiveInt } from "../sandbox/limits.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
-import { progressBar } from "./progress.js";
+import { progressBar } from "../present/progress.js";
 
 /** Per check, the runs flagged over the runs checked. */
 function flagSummary(flags: Flag[]): { check: string; checked: number; flagged: number; percentFlagged: number }[] {

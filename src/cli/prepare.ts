@@ -9,7 +9,7 @@ import { SPLITS } from "../competitions/splits.js";
 import { prepareCompetition } from "../prepare/prepare.js";
 import { prepareUpstream } from "../prepare/upstream.js";
 import { realUpstreamDeps } from "../prepare/upstream-deps.js";
-import { progressBar } from "./progress.js";
+import { progressBar } from "../present/progress.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 
 interface PrepareFlags {

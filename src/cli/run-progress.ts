@@ -1,7 +1,7 @@
 import type { GroupEvent } from "../runner/group.js";
 import type { RunRecord } from "../results/record.js";
 import type { RunProgress } from "../runner/run.js";
-import { liveBlock } from "../core/live-block.js";
+import { gradingText, liveBlock } from "../present/progress.js";
 import { formatDuration } from "../sandbox/limits.js";
 
 /**
@@ -43,8 +43,7 @@ export function runProgressView(enabled: boolean) {
         finished++;
         if (e.record.status !== "completed") failed++;
         const r = e.record;
-        const graded = r.grading ? `, score ${r.grading.score ?? "invalid"}${r.grading.any_medal ? " (medal)" : ""}` : "";
-        say(`${r.status} ${e.task.competition.id} seed ${e.task.seed}: ${r.exit_reason ?? r.error ?? "-"}${graded}`);
+        say(`${r.status} ${e.task.competition.id} seed ${e.task.seed}: ${r.exit_reason ?? r.error ?? "-"}${gradingText(r.grading)}`);
       }
     },
     stop() {

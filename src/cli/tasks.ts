@@ -14,7 +14,7 @@ import { defaultSandbox, getSandboxBackend, SANDBOX_BACKENDS } from "../sandbox/
 import type { SandboxBackend } from "../sandbox/types.js";
 import { EXIT, action } from "./common.js";
 import { addLlmOptions, llmRequestFromFlags, type LlmFlags } from "./llm-flags.js";
-import { progressBar } from "./progress.js";
+import { progressBar } from "../present/progress.js";
 
 const AGENTS = ["mlab", "baseline"] as const;
 

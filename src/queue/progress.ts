@@ -1,4 +1,4 @@
-import { liveBlock } from "../core/live-block.js";
+import { gradingText, liveBlock } from "../present/progress.js";
 import { formatDuration } from "../sandbox/limits.js";
 import type { RunState } from "./state.js";
 
@@ -13,8 +13,7 @@ export function changeLine(prev: RunState | undefined, cur: RunState): string | 
       return `running ${label(cur)} on ${cur.worker ?? "?"} (attempt ${cur.attempts}, ${cur.run_id})`;
     case "completed": {
       const r = cur.record;
-      const graded = r?.grading ? `, score ${r.grading.score ?? "invalid"}${r.grading.any_medal ? " (medal)" : ""}` : "";
-      return `completed ${label(cur)}${cur.worker ? ` on ${cur.worker}` : ""}: ${r?.exit_reason ?? "-"}${graded}`;
+      return `completed ${label(cur)}${cur.worker ? ` on ${cur.worker}` : ""}: ${r?.exit_reason ?? "-"}${gradingText(r?.grading)}`;
     }
     case "failed":
       return `failed ${label(cur)} after ${cur.attempts} attempt(s): ${cur.reason ?? "-"}`;

@@ -1,3 +1,31 @@
+import cliProgress from "cli-progress";
+
+// Every progress display of the CLI: bars for counted work, and a redrawn block of status lines
+// for run groups (local and queued), whose per-run lines share gradingText.
+
+/** A progress bar on stderr when it is a terminal (and not silenced); a no-op otherwise. */
+export function progressBar(label: string, quiet = false) {
+  if (quiet || !process.stderr.isTTY) return { update: (_done: number, _total: number) => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar(
+    { format: `${label} [{bar}] {value}/{total} {eta_formatted} left`, stream: process.stderr, hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(done: number, total: number) {
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      bar.setTotal(total);
+      bar.update(done);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
 /**
  * A block of status lines kept at the bottom of a terminal's stderr and redrawn in place (every second once
  * started), with one-off lines printed above it. Off a terminal nothing is drawn and lines are simply printed;
@@ -38,4 +66,9 @@ export function liveBlock(enabled: boolean, render: () => string[]) {
       if (tty && drawn > 0) draw();
     },
   };
+}
+
+/** The score part of a finished run's line: ", score 0.81 (medal)", ", score invalid", or "" when ungraded. */
+export function gradingText(grading: { score: number | null; any_medal: boolean } | null | undefined): string {
+  return grading ? `, score ${grading.score ?? "invalid"}${grading.any_medal ? " (medal)" : ""}` : "";
 }
