@@ -1,32 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { competition } from "../../src/competitions/bird-strikes/index.js";
-import { competitionPaths } from "../../src/core/paths.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { readCsv } from "../../src/io/csv-read.js";
-import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
-import { tempDir } from "../helpers/data-dir.js";
+import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
+import { preparedOffline } from "../helpers/offline.js";
 
-const dataDir = tempDir("mlebench-bird-strikes-");
-const p = competitionPaths(dataDir, competition.id);
-const work = tempDir("mlebench-bird-strikes-subs-");
+const { dataDir, paths: p, grade } = preparedOffline(competition);
 
 const strings = (t: Table, name: string) => t.data.get(name)!.values as (string | null)[];
 const numbers = (t: Table, name: string) => Array.from(t.data.get(name)!.values as Float64Array);
-
-/** Grade CSV text written to a fresh file, so each case is a real submission file. */
-function grade(name: string, text: string) {
-  const file = path.join(work, `${name}.csv`);
-  fs.writeFileSync(file, text);
-  return gradeSubmission(competition, file, dataDir);
-}
-
-beforeAll(async () => {
-  const result = await prepareCompetition(competition, dataDir);
-  expect(result.status).toBe("prepared");
-});
 
 describe("bird-strikes preparer", () => {
   it("matches the recorded checksums", () => {

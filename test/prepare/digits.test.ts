@@ -1,31 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLASSES } from "../../src/competitions/digits/grade.js";
 import { competition } from "../../src/competitions/digits/index.js";
 import { parseDigits, PIXEL_COLUMNS } from "../../src/competitions/digits/prepare.js";
-import { competitionPaths } from "../../src/core/paths.js";
 import { type Column, makeTable, type Table } from "../../src/core/table.js";
 import { gradeSubmission, loadLeaderboard } from "../../src/grading/grade.js";
 import { readCsv } from "../../src/io/csv-read.js";
-import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
+import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { resolveSource } from "../../src/sources/packages.js";
-import { tempDir } from "../helpers/data-dir.js";
+import { preparedOffline } from "../helpers/offline.js";
 
-const dataDir = tempDir("mlebench-digits-");
-const p = competitionPaths(dataDir, competition.id);
-const work = tempDir("mlebench-digits-subs-");
+const { dataDir, paths: p, grade } = preparedOffline(competition);
 const SOURCE = resolveSource(competition.offline!.sources.digits);
 
 const numbers = (t: Table, name: string) => Array.from(t.data.get(name)!.values as Float64Array);
-
-/** Grade CSV text written to a fresh file, so each case is a real submission file. */
-function grade(name: string, text: string) {
-  const file = path.join(work, `${name}.csv`);
-  fs.writeFileSync(file, text);
-  return gradeSubmission(competition, file, dataDir);
-}
 
 /** The sample submission with its data rows (split into cells) rewritten. */
 function editSample(edit: (header: string[], rows: string[][]) => string[][]): string {
@@ -39,11 +29,6 @@ function sourceKeys(): string[] {
   const { pixels, labels } = parseDigits(zlib.gunzipSync(fs.readFileSync(SOURCE)).toString("utf8"), SOURCE);
   return Array.from(labels, (label, i) => `${label}:${pixels.subarray(i * 64, (i + 1) * 64).join(",")}`);
 }
-
-beforeAll(async () => {
-  const result = await prepareCompetition(competition, dataDir);
-  expect(result.status).toBe("prepared");
-});
 
 describe("digits preparer", () => {
   it("matches the recorded checksums", () => {

@@ -1,28 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { competition } from "../../src/competitions/seattle-weather/index.js";
-import { competitionPaths } from "../../src/core/paths.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { readCsv } from "../../src/io/csv-read.js";
-import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
-import { tempDir } from "../helpers/data-dir.js";
+import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
+import { preparedOffline } from "../helpers/offline.js";
 
 const CLASSES = ["drizzle", "fog", "rain", "snow", "sun"];
-const dataDir = tempDir("mlebench-seattle-weather-");
-const p = competitionPaths(dataDir, competition.id);
-const work = tempDir("mlebench-seattle-weather-subs-");
+const { dataDir, paths: p, grade } = preparedOffline(competition);
 
 const strings = (t: Table, name: string) => t.data.get(name)!.values as (string | null)[];
 const numbers = (t: Table, name: string) => Array.from(t.data.get(name)!.values as Float64Array);
-
-/** Grade CSV text written to a fresh file, so each case is a real submission file. */
-function grade(name: string, text: string) {
-  const file = path.join(work, `${name}.csv`);
-  fs.writeFileSync(file, text);
-  return gradeSubmission(competition, file, dataDir);
-}
 
 /** The sample submission with its data rows (split into cells) rewritten. */
 function editSample(edit: (header: string[], rows: string[][]) => string[][]): string {
@@ -31,11 +21,6 @@ function editSample(edit: (header: string[], rows: string[][]) => string[][]): s
   const out = edit(header.split(","), cells);
   return out.map((r) => r.join(",")).join("\n") + "\n";
 }
-
-beforeAll(async () => {
-  const result = await prepareCompetition(competition, dataDir);
-  expect(result.status).toBe("prepared");
-});
 
 describe("seattle-weather preparer", () => {
   it("matches the recorded checksums", () => {
