@@ -12,13 +12,11 @@
 import fs from "node:fs";
 import { UserError } from "../core/errors.js";
 import { writeFileAtomic } from "../core/atomic.js";
+import { JsonTokenizer, textSource, type PyJson, type PyJsonObject } from "./json-tokenizer.js";
 import { pyFloatRepr } from "./pyfloat.js";
+import { comparePyStr } from "./pystr.js";
 
-/** A value as Python's `json.load` returns it: int is bigint, float is number, dict is Map. */
-export type PyJson = null | boolean | bigint | number | string | PyJson[] | PyJsonObject;
-
-/** A JSON object with Python dict semantics (insertion-ordered, string keys). */
-export type PyJsonObject = Map<string, PyJson>;
+export type { PyJson, PyJsonObject } from "./json-tokenizer.js";
 
 /** Whether a value is a JSON object (a Python dict). */
 export function isPyJsonObject(v: PyJson): v is PyJsonObject {
@@ -26,173 +24,40 @@ export function isPyJsonObject(v: PyJson): v is PyJsonObject {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Decoding (json.loads with its defaults: strict strings, NaN/Infinity literals accepted).
-
-const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
-const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
-const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-
-class Decoder {
-  pos = 0;
-
-  constructor(
-    private readonly s: string,
-    private readonly where: string,
-  ) {}
-
-  fail(what: string, at = this.pos): never {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = 0; i < at; i++) {
-      if (this.s.charCodeAt(i) === 0x0a) {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    throw new UserError(`${this.where}: invalid JSON at line ${line} column ${at - lineStart + 1} (char ${at}): ${what}`);
-  }
-
-  skipWs(): void {
-    while (this.pos < this.s.length && WS.has(this.s.charCodeAt(this.pos))) this.pos++;
-  }
-
-  value(depth: number): PyJson {
-    // Python gives up with RecursionError near this depth too; a bound keeps the JS stack safe.
-    if (depth > 900) this.fail("nesting too deep");
-    const s = this.s;
-    const c = s[this.pos];
-    if (c === '"') return this.string();
-    if (c === "{") return this.object(depth);
-    if (c === "[") return this.array(depth);
-    for (const [lit, v] of LITERALS) {
-      if (s.startsWith(lit, this.pos)) {
-        this.pos += lit.length;
-        return v;
-      }
-    }
-    NUMBER.lastIndex = this.pos;
-    const m = NUMBER.exec(s);
-    if (!m) this.fail("expecting value");
-    this.pos += m[0].length;
-    // Python: a fraction or an exponent makes a float, anything else an arbitrary-size int.
-    return m[1] !== undefined || m[2] !== undefined ? Number(m[0]) : BigInt(m[0]);
-  }
-
-  string(): string {
-    const s = this.s;
-    const start = this.pos;
-    let i = this.pos + 1;
-    let out = "";
-    let chunk = i;
-    for (;;) {
-      if (i >= s.length) this.fail("unterminated string", start);
-      const code = s.charCodeAt(i);
-      if (code === 0x22) break;
-      if (code < 0x20) this.fail("invalid control character in string", i);
-      if (code !== 0x5c) {
-        i++;
-        continue;
-      }
-      out += s.slice(chunk, i);
-      const e = s[i + 1];
-      if (e === "u") {
-        const hex = s.slice(i + 2, i + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("invalid \\uXXXX escape", i);
-        // Surrogate halves stay UTF-16 units: paired they are the same string Python builds.
-        out += String.fromCharCode(parseInt(hex, 16));
-        i += 6;
-      } else if (e !== undefined && e in SIMPLE_ESCAPES) {
-        out += SIMPLE_ESCAPES[e];
-        i += 2;
-      } else this.fail("invalid \\escape", i);
-      chunk = i;
-    }
-    this.pos = i + 1;
-    return out + s.slice(chunk, i);
-  }
-
-  object(depth: number): PyJsonObject {
-    const out: PyJsonObject = new Map();
-    this.pos++;
-    this.skipWs();
-    if (this.s[this.pos] === "}") {
-      this.pos++;
-      return out;
-    }
-    for (;;) {
-      if (this.s[this.pos] !== '"') this.fail("expecting property name enclosed in double quotes");
-      const key = this.string();
-      this.skipWs();
-      if (this.s[this.pos] !== ":") this.fail("expecting ':' delimiter");
-      this.pos++;
-      this.skipWs();
-      out.set(key, this.value(depth + 1));
-      this.skipWs();
-      const c = this.s[this.pos++];
-      if (c === "}") return out;
-      if (c !== ",") this.fail("expecting ',' delimiter", this.pos - 1);
-      this.skipWs();
-    }
-  }
-
-  array(depth: number): PyJson[] {
-    const out: PyJson[] = [];
-    this.pos++;
-    this.skipWs();
-    if (this.s[this.pos] === "]") {
-      this.pos++;
-      return out;
-    }
-    for (;;) {
-      out.push(this.value(depth + 1));
-      this.skipWs();
-      const c = this.s[this.pos++];
-      if (c === "]") return out;
-      if (c !== ",") this.fail("expecting ',' delimiter", this.pos - 1);
-      this.skipWs();
-    }
-  }
-}
-
-const LITERALS: [string, PyJson][] = [
-  ["null", null],
-  ["true", true],
-  ["false", false],
-  ["NaN", NaN],
-  ["Infinity", Infinity],
-  ["-Infinity", -Infinity],
-];
+// Decoding (json.loads with its defaults: strict strings, NaN/Infinity literals accepted), by the
+// shared tokenizer of json-tokenizer.ts.
 
 /** Python's `json.loads(text)`; `where` names the input in error messages. */
 export function parsePyJson(text: string, where = "<input>"): PyJson {
-  const d = new Decoder(text, where);
-  if (text.charCodeAt(0) === 0xfeff) d.fail("unexpected UTF-8 byte order mark (Python's json.load refuses it)");
-  d.skipWs();
-  const v = d.value(0);
-  d.skipWs();
-  if (d.pos !== text.length) d.fail("extra data after the JSON value");
-  return v;
+  const t = new JsonTokenizer(textSource(text), where);
+  if (text.charCodeAt(0) === 0xfeff) t.fail("unexpected UTF-8 byte order mark (Python's json.load refuses it)");
+  return t.document();
 }
 
-/** Python's `json.load(open(file))` with a UTF-8 locale: strict UTF-8, the BOM kept (and refused). */
-export function readPyJson(file: string): PyJson {
-  let text: string;
+/** The text of `file` as Python's `open(file, encoding="utf-8").read()` gives it: strict UTF-8, a BOM kept. */
+export function readPyText(file: string): string {
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(fs.readFileSync(file));
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(fs.readFileSync(file));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new UserError(`${file} does not exist`);
     throw new UserError(`${file} is not valid UTF-8 text (${(e as Error).message})`);
   }
-  return parsePyJson(text, file);
+}
+
+/** Python's `json.load(open(file))` with a UTF-8 locale: strict UTF-8, the BOM kept (and refused). */
+export function readPyJson(file: string): PyJson {
+  return parsePyJson(readPyText(file), file);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Encoding (json.dumps with ensure_ascii=True, allow_nan=True, no key sorting).
+// Encoding (json.dumps with ensure_ascii=True, allow_nan=True).
 
 /** Layout of the encoded text, as `json.dumps` takes it. */
 export interface PyJsonDumpOptions {
   /** None (one line, ", " between items), a number of spaces, or an indent string. */
   indent?: number | string | null;
+  /** sort_keys=True: every object's keys in Python's str order (by code point); the value itself is left as it is. */
+  sortKeys?: boolean;
 }
 
 const SHORT_ESCAPES: Record<number, string> = { 0x22: '\\"', 0x5c: "\\\\", 0x08: "\\b", 0x0c: "\\f", 0x0a: "\\n", 0x0d: "\\r", 0x09: "\\t" };
@@ -212,7 +77,8 @@ export function pyJsonQuote(s: string): string {
   return out + s.slice(chunk) + '"';
 }
 
-function scalarText(v: null | boolean | bigint | number | string): string {
+/** A scalar as `json.dumps` writes it (floats by repr, NaN and infinities as Python spells them). */
+export function pyJsonScalar(v: null | boolean | bigint | number | string): string {
   if (v === null) return "null";
   if (v === true) return "true";
   if (v === false) return "false";
@@ -224,30 +90,51 @@ function scalarText(v: null | boolean | bigint | number | string): string {
   return pyFloatRepr(v);
 }
 
-function* encode(v: PyJson, indent: string | null, level: number): Generator<string, void, undefined> {
+/** The text being built: pieces are appended, and handed out as a chunk once it reaches `size`. */
+interface Chunks {
+  text: string;
+  readonly size: number;
+}
+
+interface Layout {
+  indent: string | null;
+  sortKeys: boolean;
+}
+
+function keysInPyOrder(keys: string[]): string[] {
+  for (let i = 1; i < keys.length; i++) if (comparePyStr(keys[i - 1], keys[i]) > 0) return keys.sort(comparePyStr);
+  return keys;
+}
+
+// One generator per container, none per scalar or piece: documents of hundreds of megabytes go through here.
+function* encodeContainer(v: PyJson[] | PyJsonObject, layout: Layout, level: number, out: Chunks): Generator<string, void, undefined> {
   const isArray = Array.isArray(v);
-  if (!isArray && !(v instanceof Map)) {
-    yield scalarText(v);
-    return;
-  }
-  const size = isArray ? v.length : v.size;
   const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
-  if (size === 0) {
-    yield open + close;
+  if ((isArray ? v.length : v.size) === 0) {
+    out.text += open + close;
     return;
   }
   // Python's separators: "," plus a newline and indent when indenting, ", " on one line otherwise.
-  const inner = indent === null ? "" : `\n${indent.repeat(level + 1)}`;
-  const sep = indent === null ? ", " : `,${inner}`;
-  let first = true;
-  const items: Iterable<[string | null, PyJson]> = isArray ? v.map((x): [null, PyJson] => [null, x]) : v.entries();
-  for (const [key, item] of items) {
-    yield first ? open + inner : sep;
-    first = false;
-    if (key !== null) yield `${pyJsonQuote(key)}: `;
-    yield* encode(item, indent, level + 1);
+  const inner = layout.indent === null ? "" : `\n${layout.indent.repeat(level + 1)}`;
+  const sep = layout.indent === null ? ", " : `,${inner}`;
+  const keys = isArray ? null : layout.sortKeys ? keysInPyOrder([...v.keys()]) : [...v.keys()];
+  const n = isArray ? v.length : keys!.length;
+  for (let i = 0; i < n; i++) {
+    out.text += i === 0 ? open + inner : sep;
+    let item: PyJson;
+    if (keys === null) item = (v as PyJson[])[i];
+    else {
+      out.text += `${pyJsonQuote(keys[i])}: `;
+      item = (v as PyJsonObject).get(keys[i])!;
+    }
+    if (Array.isArray(item) || item instanceof Map) yield* encodeContainer(item, layout, level + 1, out);
+    else out.text += pyJsonScalar(item);
+    if (out.text.length >= out.size) {
+      yield out.text;
+      out.text = "";
+    }
   }
-  yield indent === null ? close : `\n${indent.repeat(level)}${close}`;
+  out.text += layout.indent === null ? close : `\n${layout.indent.repeat(level)}${close}`;
 }
 
 function indentString(indent: number | string | null | undefined): string | null {
@@ -255,27 +142,22 @@ function indentString(indent: number | string | null | undefined): string | null
   return typeof indent === "number" ? " ".repeat(Math.max(0, indent)) : indent;
 }
 
-/** The text pieces of `json.dumps(value, indent=...)`, batched so a large document never needs one string. */
+/** The text pieces of `json.dumps(value, indent=..., sort_keys=...)`, batched so a large document never needs one string. */
 export function* pyJsonChunks(value: PyJson, opts: PyJsonDumpOptions = {}, chunkChars = 1 << 20): Generator<string, void, undefined> {
-  let buf = "";
-  for (const piece of encode(value, indentString(opts.indent), 0)) {
-    buf += piece;
-    if (buf.length >= chunkChars) {
-      yield buf;
-      buf = "";
-    }
-  }
-  if (buf.length > 0) yield buf;
+  const out: Chunks = { text: "", size: chunkChars };
+  if (Array.isArray(value) || value instanceof Map) yield* encodeContainer(value, { indent: indentString(opts.indent), sortKeys: opts.sortKeys ?? false }, 0, out);
+  else out.text = pyJsonScalar(value);
+  if (out.text.length > 0) yield out.text;
 }
 
-/** Python's `json.dumps(value, indent=...)`. */
+/** Python's `json.dumps(value, indent=..., sort_keys=...)`. */
 export function dumpPyJson(value: PyJson, opts: PyJsonDumpOptions = {}): string {
   let out = "";
   for (const piece of pyJsonChunks(value, opts)) out += piece;
   return out;
 }
 
-/** Python's `json.dump(value, open(file, "w"), indent=...)`: no trailing newline; written atomically. */
+/** Python's `json.dump(value, open(file, "w"), indent=..., sort_keys=...)`: no trailing newline; written atomically. */
 export function writePyJson(file: string, value: PyJson, opts: PyJsonDumpOptions = {}): void {
   writeFileAtomic(file, pyJsonChunks(value, opts));
 }

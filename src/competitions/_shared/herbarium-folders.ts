@@ -1,33 +1,16 @@
 /**
- * The preparer Herbarium 2020 and 2021 share: their Kaggle folders differ only in where the
- * labelled `train/` folder sits, in the metadata's text encoding and in the name of one
- * dataset-wide list (regions or institutions) that the test metadata leaves out.
+ * The folder layouts of the herbarium preparers. 2020 and 2021 share one preparer: their Kaggle
+ * folders differ only in where the labelled `train/` folder sits, in the metadata's text encoding
+ * and in the name of one dataset-wide list (regions or institutions) that the test metadata leaves
+ * out. 2022 renames its train images, but copies train and test images the same way: train images
+ * into one folder per category, test images, shuffled, under names made from their position.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
-import { writeCsv } from "../../io/csv-write.js";
 import type { PyJsonObject } from "../../pycompat/pyjson.js";
-import { readMetadataJson, type MetadataEncoding } from "./metadata-json.js";
-import {
-  categorySubdir,
-  constantIntColumn,
-  copyImage,
-  groupByCategory,
-  labelColumn,
-  metadataObject,
-  pairSamples,
-  publicTestMetadata,
-  pyZeroPad,
-  relativeFileName,
-  shuffledTestSamples,
-  splitByCategory,
-  twoColumnTable,
-  withEntries,
-  writeSortedJson,
-  type CategoryGroups,
-  type Sample,
-} from "./split-by-category.js";
+import type { MetadataEncoding } from "./metadata-json.js";
+import { categorySubdir, copyImage, publicTestMetadata, pyZeroPad, readCategorySplit, relativeFileName, shuffledTestSamples, withEntries, writeAnswers, writeSortedJson, type CategoryGroups, type Sample } from "./split-by-category.js";
 
 /** Where one competition keeps its data, relative to raw/ and public/. */
 export interface HerbariumLayout {
@@ -38,57 +21,73 @@ export interface HerbariumLayout {
   trainOnlyList: string;
 }
 
-interface Paths {
-  rawTrain: string;
-  metadata: string;
-}
-
 /**
- * Each category gives 20% of its images to a new test set (see split-by-category.ts for small
- * categories). Train images keep their records and paths; test images, shuffled, are renamed by
- * position (id "17", file images/000/17.jpg) so neither reveals the category.
+ * Herbarium 2020 and 2021: each category gives 20% of its images to a new test set (see
+ * split-by-category.ts for small categories). Train images keep their records and paths; test
+ * images, shuffled, are renamed by position (id "17", file images/000/17.jpg) so neither reveals
+ * the category.
  */
 export function prepareHerbarium(ctx: UpstreamPrepareContext, layout: HerbariumLayout): void {
   const rawTrain = path.join(ctx.raw, layout.root, "train");
-  const p: Paths = { rawTrain, metadata: path.join(rawTrain, "metadata.json") };
-  const meta = metadataObject(readMetadataJson(p.metadata, layout.encoding), p.metadata);
-  const groups = groupByCategory(pairSamples(meta, "id", p.metadata), p.metadata);
-  const { train, test } = splitByCategory(groups, { testSize: 0.2, smallCategoriesByTail: true }, p.metadata);
-  writeTrain(meta, train, p, path.join(ctx.public, layout.root, "train"));
-  const images = writeTestImages(shuffledTestSamples(test, p.metadata), p, path.join(ctx.public, layout.root, "test"));
-  const testMeta = publicTestMetadata(meta, ["categories", layout.trainOnlyList], images.map((x) => x.image), p.metadata);
-  writeSortedJson(path.join(ctx.public, layout.root, "test", "metadata.json"), testMeta);
-  writeAnswers(ctx, images, p.metadata);
+  const file = path.join(rawTrain, "metadata.json");
+  const { meta, train, test } = readCategorySplit(file, layout.encoding, "id", { testSize: 0.2, smallCategoriesByTail: true });
+  const out = path.join(ctx.public, layout.root);
+  writeTrainImages(meta, train, { raw: rawTrain, out: path.join(out, "train"), categoryRoot: "images", metadata: path.join(out, "train", "metadata.json") }, file);
+  const nameOf = (idx: number): string => `images/${pyZeroPad(Math.floor(idx / 1000), 3)}/${idx}.jpg`;
+  const images = copyTestImages(shuffledTestSamples(test, file), { raw: rawTrain, out: path.join(out, "test"), idKey: "id", nameOf }, file);
+  const testMeta = publicTestMetadata(meta, ["categories", layout.trainOnlyList], images.map((x) => x.image), file);
+  writeSortedJson(path.join(out, "test", "metadata.json"), testMeta);
+  writeAnswers(ctx, images, file, { idKey: "id", columns: ["Id", "Predicted"], sampleSubmission: "sample_submission.csv", guess: 0 });
 }
 
-function writeTrain(meta: PyJsonObject, train: CategoryGroups, p: Paths, out: string): void {
+/** Where train images go. */
+export interface TrainImages {
+  /** The folder the records' file_names are relative to. */
+  raw: string;
+  /** The folder the copies' file_names are relative to. */
+  out: string;
+  /** Where, under `out`, each category's folder is made ("" for `out` itself). */
+  categoryRoot: string;
+  /** Where the train metadata is written. */
+  metadata: string;
+  /** A sample's records as the copy has them (by default unchanged); `idx` counts within its category. */
+  rename?: (sample: Sample, category: bigint, idx: number) => Sample;
+}
+
+/** Copies the train images category by category and writes the train metadata listing them (json.dump, sorted keys). */
+export function writeTrainImages(meta: PyJsonObject, train: CategoryGroups, to: TrainImages, file: string): void {
   const annotations: PyJsonObject[] = [];
   const images: PyJsonObject[] = [];
   for (const [category, samples] of train) {
     // Upstream makes every category's folder, whatever the file names say.
-    fs.mkdirSync(path.join(out, "images", categorySubdir(category)), { recursive: true });
-    for (const { annotation, image } of samples) {
-      annotations.push(annotation);
-      images.push(image);
-      const name = relativeFileName(image, p.metadata);
-      copyImage(path.join(p.rawTrain, name), path.join(out, name), p.metadata);
-    }
+    fs.mkdirSync(path.join(to.out, to.categoryRoot, categorySubdir(category)), { recursive: true });
+    samples.forEach((sample, idx) => {
+      const kept = to.rename ? to.rename(sample, category, idx) : sample;
+      annotations.push(kept.annotation);
+      images.push(kept.image);
+      copyImage(path.join(to.raw, relativeFileName(sample.image, file)), path.join(to.out, relativeFileName(kept.image, file)), file);
+    });
   }
-  writeSortedJson(path.join(out, "metadata.json"), withEntries(meta, { annotations, images }));
+  writeSortedJson(to.metadata, withEntries(meta, { annotations, images }));
 }
 
-/** Copies the test images under their positional names; returns the renamed image records. */
-function writeTestImages(samples: Sample[], p: Paths, out: string): Sample[] {
+/** Where test images go and what they are renamed to. */
+export interface TestImages {
+  /** The folder the records' file_names are relative to. */
+  raw: string;
+  /** The folder the renamed file_names are relative to. */
+  out: string;
+  /** The image record's id field, which becomes the position as a string. */
+  idKey: string;
+  /** The new file_name of the image at position `idx` of the shuffled list. */
+  nameOf: (idx: number) => string;
+}
+
+/** Copies the test images under their positional names; returns the samples with renamed image records. */
+export function copyTestImages(samples: Sample[], to: TestImages, file: string): Sample[] {
   return samples.map(({ annotation, image }, idx) => {
-    const fileName = `images/${pyZeroPad(Math.floor(idx / 1000), 3)}/${idx}.jpg`;
-    copyImage(path.join(p.rawTrain, relativeFileName(image, p.metadata)), path.join(out, fileName), p.metadata);
-    return { annotation, image: withEntries(image, { id: String(idx), file_name: fileName }) };
+    const fileName = to.nameOf(idx);
+    copyImage(path.join(to.raw, relativeFileName(image, file)), path.join(to.out, fileName), file);
+    return { annotation, image: withEntries(image, { [to.idKey]: String(idx), file_name: fileName }) };
   });
-}
-
-function writeAnswers(ctx: UpstreamPrepareContext, test: Sample[], file: string): void {
-  const ids = labelColumn(test.map((s) => s.image.get("id")!), `${file} (test ids)`);
-  const labels = labelColumn(test.map((s) => s.annotation.get("category_id")!), `${file} (category_id)`);
-  writeCsv(path.join(ctx.private, "answers.csv"), twoColumnTable(["Id", "Predicted"], ids, labels));
-  writeCsv(path.join(ctx.public, "sample_submission.csv"), twoColumnTable(["Id", "Predicted"], ids, constantIntColumn(0, test.length)));
 }

@@ -28,19 +28,24 @@ export function ujsonQuote(s: string, where: string): string {
   return out + s.slice(chunk) + '"';
 }
 
-/** A parsed JSON value written back as pandas writes a cell holding it. */
-export function ujsonValue(v: PyJson, where: string): string {
+// pandas prints floats with 10 significant digits of its own; records that should hold none refuse them.
+function refuseFloat(v: number, where: string): string {
+  throw new UserError(`${where}: holds the number ${v}; only integers are expected in these records`);
+}
+
+/**
+ * A parsed JSON value written back as pandas writes a cell holding it; floats go through
+ * `formatFloat` (by default they are refused).
+ */
+export function ujsonValue(v: PyJson, where: string, formatFloat: (v: number, where: string) => string = refuseFloat): string {
   if (v === null) return "null";
   if (v === true) return "true";
   if (v === false) return "false";
   if (typeof v === "bigint") return v.toString();
   if (typeof v === "string") return ujsonQuote(v, where);
-  if (typeof v === "number") {
-    // pandas prints floats with 10 significant digits of its own; Kaggle's records hold none.
-    throw new UserError(`${where}: holds the number ${v}; only integers are expected in these records`);
-  }
-  if (Array.isArray(v)) return `[${v.map((x) => ujsonValue(x, where)).join(",")}]`;
+  if (typeof v === "number") return formatFloat(v, where);
+  if (Array.isArray(v)) return `[${v.map((x) => ujsonValue(x, where, formatFloat)).join(",")}]`;
   const parts: string[] = [];
-  for (const [k, x] of v) parts.push(`${ujsonQuote(k, where)}:${ujsonValue(x, where)}`);
+  for (const [k, x] of v) parts.push(`${ujsonQuote(k, where)}:${ujsonValue(x, where, formatFloat)}`);
   return `{${parts.join(",")}}`;
 }

@@ -2,16 +2,19 @@
  * The steps the herbarium (2020-2022) and iNaturalist 2019 preparers share: pair each annotation
  * of a COCO-style metadata file with its image, split every category into train and test on its
  * own (sklearn's train_test_split, random_state 0), then flatten the test side and shuffle it with
- * Python's random.Random(0) so categories do not come in runs.
+ * Python's random.Random(0) so categories do not come in runs; and at the end, the answers and
+ * sample submission of the test ids.
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
 import { makeTable, type Column, type Table } from "../../core/table.js";
+import { writeCsv } from "../../io/csv-write.js";
 import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { PythonRandom } from "../../rng/python-random.js";
 import { trainTestSplitIndices } from "../../rng/sklearn-split.js";
-import { writeSortedPyJson } from "./metadata-json.js";
+import { readMetadataJson, writeSortedPyJson, type MetadataEncoding } from "./metadata-json.js";
 
 /** One labelled sample: an annotation and the image record it belongs to. */
 export interface Sample {
@@ -131,6 +134,20 @@ export function splitByCategory(groups: CategoryGroups, rule: SplitRule, file: s
   return { train, test };
 }
 
+/** A metadata file split by category: the top-level object and both sides of the split. */
+export interface CategorySplit {
+  meta: PyJsonObject;
+  train: CategoryGroups;
+  test: CategoryGroups;
+}
+
+/** Upstream's first steps: json.load the metadata, pair annotations with images by `imageKey`, split each category by `rule`. */
+export function readCategorySplit(file: string, encoding: MetadataEncoding, imageKey: string, rule: SplitRule): CategorySplit {
+  const meta = metadataObject(readMetadataJson(file, encoding), file);
+  const groups = groupByCategory(pairSamples(meta, imageKey, file), file);
+  return { meta, ...splitByCategory(groups, rule, file) };
+}
+
 /** All test samples, category after category, then shuffled by random.Random(0). */
 export function shuffledTestSamples(test: CategoryGroups, file: string): Sample[] {
   const all = [...test.values()].flat();
@@ -239,4 +256,24 @@ export function twoColumnTable(names: [string, string], a: Column, b: Column): T
 /** A column repeating one int. */
 export function constantIntColumn(value: number, n: number): Column {
   return { kind: "int", values: new Float64Array(n).fill(value) };
+}
+
+/** How a competition names its answer files. */
+export interface AnswerFiles {
+  /** The image record's id field ("id" or "image_id"). */
+  idKey: string;
+  /** The two column names, id first. */
+  columns: [string, string];
+  /** The public sample submission's file name. */
+  sampleSubmission: string;
+  /** The category the sample submission guesses for every id. */
+  guess: number;
+}
+
+/** private/answers.csv (each test id and its category_id) and a public sample submission guessing one category throughout. */
+export function writeAnswers(ctx: UpstreamPrepareContext, test: Sample[], file: string, names: AnswerFiles): void {
+  const ids = labelColumn(test.map((s) => s.image.get(names.idKey)!), `${file} (test ids)`);
+  const labels = labelColumn(test.map((s) => s.annotation.get("category_id")!), `${file} (category_id)`);
+  writeCsv(path.join(ctx.private, "answers.csv"), twoColumnTable(names.columns, ids, labels));
+  writeCsv(path.join(ctx.public, names.sampleSubmission), twoColumnTable(names.columns, ids, constantIntColumn(names.guess, test.length)));
 }

@@ -2,26 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { UpstreamPrepareContext } from "../../core/competition.js";
 import { UserError } from "../../core/errors.js";
-import { writeCsv } from "../../io/csv-write.js";
 import { extractArchive } from "../../io/extract.js";
 import type { PyJsonObject } from "../../pycompat/pyjson.js";
 import { PythonRandom } from "../../rng/python-random.js";
-import { readMetadataJson } from "../_shared/metadata-json.js";
-import {
-  constantIntColumn,
-  groupByCategory,
-  labelColumn,
-  metadataObject,
-  pairSamples,
-  publicTestMetadata,
-  relativeFileName,
-  shuffledTestSamples,
-  splitByCategory,
-  twoColumnTable,
-  withEntries,
-  writeSortedJson,
-  type Sample,
-} from "../_shared/split-by-category.js";
+import { publicTestMetadata, readCategorySplit, relativeFileName, shuffledTestSamples, withEntries, writeAnswers, writeSortedJson, type Sample } from "../_shared/split-by-category.js";
 import { compareWalkOrder, writeTar, type TarMember } from "./tar-write.js";
 
 const TRAIN_FOLDER = "train_val2019";
@@ -38,9 +22,7 @@ const TEST_FOLDER = "test2019";
 export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   if (!fs.existsSync(path.join(ctx.raw, TRAIN_FOLDER))) await extractArchive(path.join(ctx.raw, `${TRAIN_FOLDER}.tar.gz`), ctx.raw);
   const file = path.join(ctx.raw, "train2019.json");
-  const meta = metadataObject(readMetadataJson(file, "utf-8"), file);
-  const groups = groupByCategory(pairSamples(meta, "id", file), file);
-  const { train, test } = splitByCategory(groups, { testSize: 0.12, smallCategoriesByTail: true }, file);
+  const { meta, train, test } = readCategorySplit(file, "utf-8", "id", { testSize: 0.12, smallCategoriesByTail: true });
 
   const trainSamples = [...train.values()].flat();
   const annotations = trainSamples.map((s) => s.annotation);
@@ -51,7 +33,9 @@ export async function prepare(ctx: UpstreamPrepareContext): Promise<void> {
   const testSamples = shuffledTestSamples(test, file);
   const testImages = testSamples.map((s) => withEntries(s.image, { file_name: `${TEST_FOLDER}/${baseName(s.image, file)}` }));
   writeSortedJson(path.join(ctx.public, "test2019.json"), publicTestMetadata(meta, ["categories"], testImages, file));
-  writeAnswers(ctx, testSamples, file);
+  // Upstream seeds a fresh random.Random(42) for every row, so each row gets its first draw.
+  const guess = new PythonRandom(42).randint(0, 1009);
+  writeAnswers(ctx, testSamples, file, { idKey: "id", columns: ["id", "predicted"], sampleSubmission: "kaggle_sample_submission.csv", guess });
 
   writeTar(path.join(ctx.public, `${TEST_FOLDER}.tar.gz`), archiveOrder(testMembers(ctx.raw, testSamples, file), TEST_FOLDER));
   writeTar(path.join(ctx.public, `${TRAIN_FOLDER}.tar.gz`), archiveOrder(trainMembers(ctx.raw, trainSamples, file), TRAIN_FOLDER));
@@ -65,15 +49,6 @@ function copyFile(src: string, dst: string): void {
 /** The last "/"-separated part of an image's file_name (upstream's split("/")[-1]). */
 function baseName(image: PyJsonObject, file: string): string {
   return relativeFileName(image, file).split("/").at(-1)!;
-}
-
-function writeAnswers(ctx: UpstreamPrepareContext, test: Sample[], file: string): void {
-  const ids = labelColumn(test.map((s) => s.image.get("id")!), `${file} (test image ids)`);
-  const labels = labelColumn(test.map((s) => s.annotation.get("category_id")!), `${file} (category_id)`);
-  writeCsv(path.join(ctx.private, "answers.csv"), twoColumnTable(["id", "predicted"], ids, labels));
-  // Upstream seeds a fresh random.Random(42) for every row, so each row gets its first draw.
-  const guess = new PythonRandom(42).randint(0, 1009);
-  writeCsv(path.join(ctx.public, "kaggle_sample_submission.csv"), twoColumnTable(["id", "predicted"], ids, constantIntColumn(guess, test.length)));
 }
 
 /** Train images keep their path under train_val2019/, which is the tar's root. */

@@ -4,9 +4,8 @@
  * have are accepted: every record has the same keys, and each column is all text, all numbers,
  * all booleans or all lists/objects, with no missing scalars (pandas would change dtypes there).
  */
-import fs from "node:fs";
 import { UserError } from "../../core/errors.js";
-import { isPyJsonObject, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
+import { isPyJsonObject, readPyText, type PyJson, type PyJsonObject } from "../../pycompat/pyjson.js";
 import { pyFloat } from "../../pycompat/pynum.js";
 import { pyStrip } from "../../pycompat/pystr.js";
 import { parseUjson, ujsonEncode } from "./ujson.js";
@@ -52,13 +51,7 @@ function normaliseColumn(rows: PyJsonObject[], name: string, file: string): void
 
 /** `pd.read_json(file, lines=True)`: one record per non-blank line. */
 export function readJsonLines(file: string): JsonFrame {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(fs.readFileSync(file));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new UserError(`${file} does not exist`);
-    throw new UserError(`${file} is not valid UTF-8 text (${(e as Error).message})`);
-  }
+  const text = readPyText(file);
   const rows: PyJsonObject[] = [];
   text.split("\n").forEach((raw, i) => {
     const line = pyStrip(raw);
