@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../core/atomic.js";
-import { runResearch, type ResearchRunOptions, type ResearchRunRecord } from "./run.js";
+import type { ResearchRunRecord } from "../results/research-record.js";
+import { runResearch, type ResearchRunOptions } from "./run.js";
 import { taskDataDir, type ResearchTask, type TaskContext } from "./tasks/types.js";
 
 /** group.json of a research run group. */

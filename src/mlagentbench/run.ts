@@ -1,10 +1,9 @@
 /** One research run: a task's workspace, the action environment in a sandbox, an agent, and the run's record. */
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { runResearchAgent, type ResearchStop } from "./agent/loop.js";
 import { agentClient, callTimeout, type LlmSettings } from "../llm/options.js";
-import { writeFileAtomic } from "../core/atomic.js";
+import { RESEARCH_RUN_SCHEMA, writeResearchRunRecord, type ResearchRunRecord, type ResearchRunStatus } from "../results/research-record.js";
 import type { Limits, Sandbox, SandboxBackend } from "../sandbox/types.js";
 import { watchRunEnd } from "../sandbox/watch.js";
 import { Environment } from "./env/environment.js";
@@ -12,31 +11,6 @@ import { createTaskSandbox } from "./sandbox.js";
 import { PYTHON } from "./tasks/runner.js";
 import type { ResearchTask, TaskContext } from "./tasks/types.js";
 import { removeTree } from "../io/remove-tree.js";
-
-/** How a research run ended. */
-export const RunStatusSchema = z.enum(["finished", "step_limit", "time_limit", "error", "interrupted"]);
-export type RunStatus = z.infer<typeof RunStatusSchema>;
-
-/** run.json of a research run. */
-export const ResearchRunRecordSchema = z.object({
-  schema: z.literal("mlab-run/1"),
-  task: z.string(),
-  seed: z.number().int(),
-  agent: z.string(),
-  model: z.string().nullable(),
-  status: RunStatusSchema,
-  /** Why the agent stopped, as it says (final_answer, env_final, max_steps, no_valid_response, llm_error). */
-  stop: z.string().nullable(),
-  finalAnswer: z.string().nullable(),
-  startedAt: z.string(),
-  endedAt: z.string(),
-  wallSeconds: z.number(),
-  /** Environment steps taken (actions recorded in the trace). */
-  steps: z.number().int(),
-  usage: z.object({ calls: z.number(), inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() }),
-  error: z.string().nullable(),
-});
-export type ResearchRunRecord = z.infer<typeof ResearchRunRecordSchema>;
 
 /** The research agent's settings for a run (`--agent mlab`); absent for the baseline agent. */
 export interface ResearchAgentSettings extends LlmSettings {
@@ -96,7 +70,7 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
   const client = opts.agent === "mlab" ? agentClient(opts.mlab!, path.join(dirs.logs, "llm.jsonl"), note) : null;
   let sandbox: Sandbox | null = null;
   let env: Environment | null = null;
-  let status: RunStatus = "error";
+  let status: ResearchRunStatus = "error";
   let stop: ResearchStop | null = null;
   let finalAnswer: string | null = null;
   let error: string | null = null;
@@ -168,27 +142,27 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
   }
   const totals = client?.totals();
   const record: ResearchRunRecord = {
-    schema: "mlab-run/1",
+    schema: RESEARCH_RUN_SCHEMA,
     task: opts.task.name,
     seed: opts.seed,
     agent: opts.agent,
     model: opts.mlab?.model ?? null,
     status,
     stop,
-    finalAnswer,
-    startedAt,
-    endedAt: new Date().toISOString(),
-    wallSeconds: (Date.now() - started) / 1000,
+    final_answer: finalAnswer,
+    started_at: startedAt,
+    ended_at: new Date().toISOString(),
+    wall_seconds: (Date.now() - started) / 1000,
     steps: env?.stepCount() ?? 0,
     usage: {
       calls: totals?.calls ?? 0,
-      inputTokens: totals?.inputTokens ?? 0,
-      outputTokens: totals?.outputTokens ?? 0,
-      costUsd: totals?.costUsd ?? 0,
+      input_tokens: totals?.inputTokens ?? 0,
+      output_tokens: totals?.outputTokens ?? 0,
+      cost_usd: totals?.costUsd ?? 0,
     },
     error,
   };
-  writeFileAtomic(dirs.record, JSON.stringify(record, null, 2) + "\n");
+  writeResearchRunRecord(dirs.record, record);
   note(`run ended: ${status}${error ? ` (${error})` : ""}`);
   return record;
 }

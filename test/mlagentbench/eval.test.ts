@@ -72,7 +72,7 @@ async function makeRun(
   task: ResearchTask,
   seed: number,
   actions: Action[],
-  extra: { snapshotMaxBytes?: number; record?: boolean } = {},
+  extra: { snapshotMaxBytes?: number; record?: boolean | "legacy" } = {},
 ): Promise<string> {
   const runDir = path.join(groupDir, `${task.name}-seed${seed}`);
   const ws = path.join(runDir, "workspace");
@@ -97,11 +97,18 @@ async function makeRun(
   for (const [name, args] of actions) await env.step(name, args);
   if (extra.record !== false) {
     const finalAnswer = actions.some(([n]) => n === "Final Answer") ? "done" : null;
-    const record = {
-      schema: "mlab-run/1", task: task.name, seed, agent: "scripted", model: null, status: "finished", finalAnswer,
-      startedAt: "2026-01-01T00:00:00.000Z", endedAt: "2026-01-01T00:01:40.000Z", wallSeconds: 100 * seed, steps: actions.length,
-      usage: { calls: 2, inputTokens: 1000 * seed, outputTokens: 10 * seed, costUsd: 0.5 * seed }, error: null,
-    };
+    // "legacy": the camelCase record earlier releases wrote, which evaluation must still read.
+    const record = extra.record === "legacy"
+      ? {
+          schema: "mlab-run/1", task: task.name, seed, agent: "scripted", model: null, status: "finished", finalAnswer,
+          startedAt: "2026-01-01T00:00:00.000Z", endedAt: "2026-01-01T00:01:40.000Z", wallSeconds: 100 * seed, steps: actions.length,
+          usage: { calls: 2, inputTokens: 1000 * seed, outputTokens: 10 * seed, costUsd: 0.5 * seed }, error: null,
+        }
+      : {
+          schema: "mlagentbench-run/1", task: task.name, seed, agent: "scripted", model: null, status: "finished", stop: finalAnswer ? "final_answer" : "max_steps",
+          final_answer: finalAnswer, started_at: "2026-01-01T00:00:00.000Z", ended_at: "2026-01-01T00:01:40.000Z", wall_seconds: 100 * seed, steps: actions.length,
+          usage: { calls: 2, input_tokens: 1000 * seed, output_tokens: 10 * seed, cost_usd: 0.5 * seed }, error: null,
+        };
     fs.writeFileSync(path.join(runDir, "run.json"), JSON.stringify(record));
   }
   return runDir;
@@ -269,9 +276,18 @@ describe("evaluateRun", () => {
     fs.writeFileSync(path.join(bad, "run.json"), JSON.stringify({ schema: "mlab-run/1", task: "toy", seed: "two" }));
     const evBad = await evaluateRun(bad, options(task));
     expect(evBad.status).toBe("error");
-    expect(evBad.error).toContain(`${path.join(bad, "run.json")} is not a valid run record: seed:`);
+    expect(evBad.error).toContain(`${path.join(bad, "run.json")} is not a valid research run record (mlab-run/1): seed:`);
     expect(evBad.finalError).toBe(`there is no final workspace: ${path.join(bad, "workspace")} does not exist`);
     expect(evBad.stepsError).toContain("trace.json: it does not exist");
+  });
+
+  it("evaluates a run recorded by an earlier release (mlab-run/1, camelCase) like a current one", async () => {
+    const task = toyTask("higher", 1.0);
+    const current = await evaluateRun(await makeRun(tempDir("mlab-eval-group-"), task, 2, [write("1.1"), FINAL]), options(task));
+    const legacy = await evaluateRun(await makeRun(tempDir("mlab-eval-group-"), task, 2, [write("1.1"), FINAL], { record: "legacy" }), options(task));
+    const effort = (e: RunEval) => [e.status, e.error, e.agent, e.model, e.seed, e.submittedFinalAnswer, e.numSteps, e.tokens, e.costUsd, e.wallSeconds, e.finalScore];
+    expect(effort(legacy)).toEqual(["finished", null, "scripted", null, 2, true, 2, 2020, 1, 200, 1.1]);
+    expect(effort(current)).toEqual(effort(legacy));
   });
 
   it("measures the starter code when the task has no recorded baseline", async () => {

@@ -43,10 +43,17 @@ describe("research runs", () => {
       agent: "baseline",
     });
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ schema: "mlab-run/1", task: "vectorization", seed: 0, agent: "baseline", status: "finished", stop: "final_answer", steps: 2, error: null });
+    expect(records[0]).toMatchObject({ schema: "mlagentbench-run/1", task: "vectorization", seed: 0, agent: "baseline", status: "finished", stop: "final_answer", steps: 2, error: null });
     expect(readJson(path.join(groupDir, "group.json"))).toMatchObject({ schema: "mlab-group/1", agent: "baseline", tasks: ["vectorization"], seeds: [0] });
     const runDir = path.join(groupDir, "vectorization-seed0");
-    expect(readJson(path.join(runDir, "run.json"))).toEqual(records[0]);
+    const onDisk = readJson(path.join(runDir, "run.json"));
+    expect(onDisk).toEqual(records[0]);
+    // snake_case like MLE-bench's run.json, schema first.
+    expect(Object.keys(onDisk)).toEqual(["schema", "task", "seed", "agent", "model", "status", "stop", "final_answer", "started_at", "ended_at", "wall_seconds", "steps", "usage", "error"]);
+    expect(Object.keys(onDisk.usage)).toEqual(["calls", "input_tokens", "output_tokens", "cost_usd"]);
+    expect(onDisk).toMatchObject({ model: null, final_answer: "The starter code, run once unchanged.", usage: { calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0 } });
+    expect(typeof onDisk.wall_seconds).toBe("number");
+    expect(Date.parse(onDisk.ended_at)).toBeGreaterThanOrEqual(Date.parse(onDisk.started_at));
     const trace = readJson(path.join(runDir, "trace", "trace.json"));
     expect(trace.steps.map((s: { action: { name: string } }) => s.action.name)).toEqual(["Execute Script", "Final Answer"]);
     expect(trace.steps[0].observation).toMatch(/^The script has been executed\. Here is the output:\n/);
@@ -76,9 +83,9 @@ describe("research runs", () => {
       model: `compat/fake@${llm.openaiBaseUrl}`,
       seed: 3,
       status: "finished",
-      finalAnswer: "left as it was",
+      final_answer: "left as it was",
       steps: 2,
-      usage: { calls: 2, inputTokens: 250, outputTokens: 30 },
+      usage: { calls: 2, input_tokens: 250, output_tokens: 30 },
     });
     expect(fs.readFileSync(path.join(runDir, "logs", "agent", "main_log"), "utf8")).toContain("Research Problem: train.py implements a 2-D convolution");
     await expect(

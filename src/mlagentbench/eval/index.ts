@@ -4,15 +4,20 @@ export {
   GroupRecordSchema,
   parseRunDirName,
   readTrace,
-  RunRecordSchema,
   runDirName,
   runPaths,
   TraceRecordSchema,
   type GroupRecord,
-  type RunRecord,
-  type RunStatus,
   type TraceRecord,
 } from "./layout.js";
+export {
+  parseResearchRunRecord,
+  readResearchRunRecord,
+  RESEARCH_RUN_SCHEMA,
+  ResearchRunRecordSchema,
+  type ResearchRunRecord,
+  type ResearchRunStatus,
+} from "../../results/research-record.js";
 export { Replayer, stateHash, workspaceAtStep, type Reconstruction } from "./reconstruct.js";
 export { renderEvalHtml, renderEvalMarkdown } from "./render.js";
 export {

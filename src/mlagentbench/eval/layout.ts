@@ -1,4 +1,4 @@
-/** The files a run group leaves behind (group.json, run.json, trace.json), read and checked. */
+/** The files a run group leaves behind (group.json, trace.json; run.json is read by results/research-record.ts), read and checked. */
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -14,33 +14,6 @@ export const GroupRecordSchema = z.object({
 });
 /** `<group>/group.json`: which tasks and seeds the group ran, with which agent and model. */
 export type GroupRecord = z.infer<typeof GroupRecordSchema>;
-
-export const RunStatusSchema = z.enum(["finished", "step_limit", "time_limit", "error", "interrupted"]);
-/** How a run ended. */
-export type RunStatus = z.infer<typeof RunStatusSchema>;
-
-export const RunRecordSchema = z.object({
-  schema: z.literal("mlab-run/1"),
-  task: z.string(),
-  seed: z.number().int(),
-  agent: z.string(),
-  model: z.string().nullable().optional(),
-  status: RunStatusSchema,
-  finalAnswer: z.string().nullable(),
-  startedAt: z.string(),
-  endedAt: z.string().nullable().optional(),
-  wallSeconds: z.number().nullable(),
-  steps: z.number().int().nonnegative(),
-  usage: z.object({
-    calls: z.number(),
-    inputTokens: z.number(),
-    outputTokens: z.number(),
-    costUsd: z.number().nullable(),
-  }),
-  error: z.string().nullable(),
-});
-/** `<run>/run.json`: how one run of one task went. */
-export type RunRecord = z.infer<typeof RunRecordSchema>;
 
 const FilesSchema = z.object({
   changed: z.array(z.string()),

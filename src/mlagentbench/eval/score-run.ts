@@ -8,7 +8,8 @@ import { getTask as registryTask } from "../tasks/registry.js";
 import { hostRunner } from "../tasks/runner.js";
 import type { Direction, ResearchTask, TaskContext, TaskRunner } from "../tasks/types.js";
 import { better, improvement, subsampleSteps, successAt, type Success } from "./improvement.js";
-import { parseRunDirName, readJsonFile, readTrace, RunRecordSchema, runPaths, type RunRecord, type RunStatus, type TraceRecord } from "./layout.js";
+import { readResearchRunRecord, type ResearchRunRecord, type ResearchRunStatus } from "../../results/research-record.js";
+import { parseRunDirName, readTrace, runPaths, type TraceRecord } from "./layout.js";
 import { removeTree, Replayer, stateHash } from "./reconstruct.js";
 
 /** A runner for one workspace, and how to release what it holds (a sandbox, say). */
@@ -71,7 +72,7 @@ export interface RunEval {
   agent: string | null;
   model: string | null;
   /** How the run ended; "error" also when its run.json is missing or unreadable. */
-  status: RunStatus;
+  status: ResearchRunStatus;
   /** The run's own error, or why its record could not be read. */
   error: string | null;
   direction: Direction | null;
@@ -190,12 +191,12 @@ async function scoreSteps(task: ResearchTask, runDir: string, trace: TraceRecord
   }
 }
 
-function readRecord(runDir: string): { record: RunRecord | null; error: string | null } {
+function readRecord(runDir: string): { record: ResearchRunRecord | null; error: string | null } {
   const file = runPaths(runDir).record;
   if (!fs.existsSync(runDir)) return { record: null, error: `The run folder ${runDir} does not exist: the run never started or was removed` };
   if (!fs.existsSync(file)) return { record: null, error: `${file} is missing: the run ended before writing its record` };
   try {
-    return { record: readJsonFile(file, RunRecordSchema, "run record"), error: null };
+    return { record: readResearchRunRecord(file), error: null };
   } catch (e) {
     return { record: null, error: (e as Error).message };
   }
@@ -246,11 +247,11 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
     improvement: null,
     bestImprovement: null,
     success: successAt(null),
-    submittedFinalAnswer: record ? record.finalAnswer !== null : false,
+    submittedFinalAnswer: record ? record.final_answer !== null : false,
     numSteps: record?.steps ?? 0,
-    tokens: record ? record.usage.inputTokens + record.usage.outputTokens : null,
-    costUsd: record?.usage.costUsd ?? null,
-    wallSeconds: record?.wallSeconds ?? null,
+    tokens: record ? record.usage.input_tokens + record.usage.output_tokens : null,
+    costUsd: record?.usage.cost_usd ?? null,
+    wallSeconds: record?.wall_seconds ?? null,
     evaluatedAt: new Date().toISOString(),
   };
   let task: ResearchTask;
