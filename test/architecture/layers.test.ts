@@ -12,7 +12,7 @@ const LAYERS: [string[], string][] = [
   [["core"], "errors, tables, competitions' shape, durations, atomic writes, retries"],
   [["pycompat", "rng", "present"], "Python/pandas/numpy semantics; Python's and numpy's generators; numbers and charts for people"],
   [["io", "metrics", "llm", "sandbox", "sources"], "files and formats; metrics; the LLM client; isolation; where data comes from"],
-  [["grading", "prepare", "results"], "grading a submission; preparing a split; run.json and metadata.json"],
+  [["grading", "prepare", "results"], "grading a submission; preparing a split; the records runs write (run.json, metadata.json, research runs' run.json)"],
   [["competitions"], "one folder per competition"],
   [["mlagentbench"], "research tasks, their environment and research agent"],
   [["agents"], "the agents MLE-bench runs"],
