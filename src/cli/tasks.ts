@@ -100,8 +100,8 @@ export function register(program: Command): void {
             direction: t.direction,
             baseline: t.baseline?.score ?? null,
             status: t.needsDownload ? (t.isReady?.(ctx) ? "ready" : "needs-download") : "ready",
-            needsDownload: t.needsDownload,
-            readOnly: t.readOnly,
+            needs_download: t.needsDownload,
+            read_only: t.readOnly,
           };
         });
         if (flags.json) {
@@ -152,8 +152,8 @@ export function register(program: Command): void {
   const run = tasks
     .command("run")
     .description(
-      "run an agent on research tasks, each task once per seed, into <runs-dir>/<timestamp>_mlab-group_<agent>/<task>-seed<k>/ " +
-        "(workspace/, trace/ with trace.json and per-step snapshots of changed files, logs/, run.json); then evaluate with `mlebench tasks eval <group>`",
+      "run an agent on research tasks, each task once per seed, into <runs-dir>/<timestamp>_mlagentbench-group_<agent>/<task>-seed<k>/ " +
+        "(group.json; per run workspace/, trace/ with trace.json and per-step snapshots of changed files, logs/, run.json); then evaluate with `mlebench tasks eval <group>`",
     )
     .option("-t, --task <names...>", "tasks to run")
     .option("--all", "every task whose data is ready")
@@ -170,7 +170,7 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "runs at once", "1")
     .option("--retrieval", "for --agent mlab: keep a research log of step summaries and show its relevant part instead of older steps");
   addLlmOptions(run, "for --agent mlab");
-  run.option("--json", "print the run records as JSON").action(
+  run.option("--json", "print the group folder and the run records as JSON: { group_dir, records }").action(
     action(async (flags: RunFlags) => {
       const dataDir = resolveDataDir(flags.dataDir);
       const ready = (t: ResearchTask) => !t.needsDownload || t.isReady?.(contextFor(dataDir, true)(t)) === true;
@@ -218,7 +218,7 @@ export function register(program: Command): void {
           },
         });
         bar.stop();
-        if (flags.json) process.stdout.write(JSON.stringify({ groupDir, records }, null, 2) + "\n");
+        if (flags.json) process.stdout.write(JSON.stringify({ group_dir: groupDir, records }, null, 2) + "\n");
         else process.stdout.write(`${groupDir}\n`);
         if (controller.signal.aborted) return 130;
         return records.some((r) => r.status === "error" || r.status === "interrupted") ? EXIT.failed : EXIT.ok;

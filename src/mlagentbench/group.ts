@@ -1,21 +1,10 @@
 /** A group of research runs: every (task, seed) pair of one agent, under one folder with group.json. */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomic } from "../core/atomic.js";
+import { RESEARCH_GROUP_SCHEMA, writeResearchGroupRecord, type ResearchGroupRecord } from "../results/research-group.js";
 import type { ResearchRunRecord } from "../results/research-record.js";
 import { runResearch, type ResearchRunOptions } from "./run.js";
 import { taskDataDir, type ResearchTask, type TaskContext } from "./tasks/types.js";
-
-/** group.json of a research run group. */
-export interface ResearchGroupRecord {
-  schema: "mlab-group/1";
-  id: string;
-  agent: string;
-  model: string | null;
-  tasks: string[];
-  seeds: number[];
-  createdAt: string;
-}
 
 /** What a group runs, beyond the per-run options. */
 export interface ResearchGroupOptions extends Omit<ResearchRunOptions, "task" | "seed" | "runDir" | "ctx"> {
@@ -37,9 +26,12 @@ export function runFolderName(task: string, seed: number): string {
   return `${task}-seed${seed}`;
 }
 
+// Earlier releases named group folders `<time>_mlab-group_<agent>`; nothing finds groups by that pattern.
+const GROUP_FOLDER_INFIX = "_mlagentbench-group_";
+
 /** A new group folder name: time first so groups sort by age, then the agent. */
 function groupId(agent: string): string {
-  return `${new Date().toISOString().replace(/[:.]/g, "-")}_mlab-group_${agent}`;
+  return `${new Date().toISOString().replace(/[:.]/g, "-")}${GROUP_FOLDER_INFIX}${agent}`;
 }
 
 /** Create the group folder and run every (task, seed), `concurrency` at a time; returns the group folder and the records. */
@@ -49,15 +41,15 @@ export async function runResearchGroup(opts: ResearchGroupOptions): Promise<{ gr
   fs.mkdirSync(groupDir, { recursive: true });
   const seeds = Array.from({ length: opts.seeds }, (_, i) => i);
   const group: ResearchGroupRecord = {
-    schema: "mlab-group/1",
+    schema: RESEARCH_GROUP_SCHEMA,
     id,
     agent: opts.agent,
     model: opts.mlab?.model ?? null,
     tasks: opts.tasks.map((t) => t.name),
     seeds,
-    createdAt: new Date().toISOString(),
+    created_at: new Date().toISOString(),
   };
-  writeFileAtomic(path.join(groupDir, "group.json"), JSON.stringify(group, null, 2) + "\n");
+  writeResearchGroupRecord(path.join(groupDir, "group.json"), group);
   const jobs = opts.tasks.flatMap((task) => seeds.map((seed) => ({ task, seed })));
   const records: ResearchRunRecord[] = new Array(jobs.length);
   let next = 0;

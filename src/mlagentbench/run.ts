@@ -76,9 +76,12 @@ export async function runResearch(opts: ResearchRunOptions): Promise<ResearchRun
   let error: string | null = null;
   try {
     await opts.task.prepare(dirs.workspace, opts.ctx);
+    // A sandbox id keeps only its last 60 characters (it names cgroups and containers): the group folder's
+    // fixed infix is left out so the time that tells concurrent groups apart survives the cut.
+    const group = path.basename(path.dirname(opts.runDir)).replace(/_(?:mlagentbench|mlab)-group_/, "_");
     sandbox = await createTaskSandbox(opts.task, { workspace: dirs.workspace, scratch: dirs.scratch }, opts.backend, opts.limits, {
       seed: opts.seed,
-      id: `mlab-${path.basename(path.dirname(opts.runDir))}-${path.basename(opts.runDir)}`,
+      id: `mlab-${group}-${path.basename(opts.runDir)}`,
     });
     const watch = watchRunEnd(sandbox);
     const maxTimeMs = opts.limits.wallMs ?? Number.MAX_SAFE_INTEGER;

@@ -1,7 +1,6 @@
 /** run.json of a research run (an MLAgentBench task, any agent): its one schema, its atomic write, and its reading. */
-import fs from "node:fs";
 import { z } from "zod";
-import { writeFileAtomic } from "../core/atomic.js";
+import { legacyFormat, parseVersioned, readVersioned, writeVersioned, type VersionedFormat } from "./versioned.js";
 
 /** The format of a research run's run.json this harness writes. */
 export const RESEARCH_RUN_SCHEMA = "mlagentbench-run/1";
@@ -87,47 +86,27 @@ function fromLegacy(r: LegacyResearchRunRecord): ResearchRunRecord {
   };
 }
 
-function issuesText(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`).join("; ");
-}
+const FORMAT: VersionedFormat<ResearchRunRecord> = {
+  what: "research run record",
+  schema: RESEARCH_RUN_SCHEMA,
+  parser: ResearchRunRecordSchema,
+  legacy: legacyFormat(LEGACY_RESEARCH_RUN_SCHEMA, LegacyResearchRunRecordSchema, fromLegacy),
+};
 
 /**
  * Check parsed run.json `json` (read from `file`) as a research run record, current or legacy
  * (`"mlab-run/1"`, converted); the error names the file and the offending fields.
  */
 export function parseResearchRunRecord(json: unknown, file: string): ResearchRunRecord {
-  const schema = json !== null && typeof json === "object" && !Array.isArray(json) ? (json as { schema?: unknown }).schema : undefined;
-  // Dispatch on the declared schema so the error lists the fields of the format the file claims, not of both.
-  if (schema === LEGACY_RESEARCH_RUN_SCHEMA) {
-    const legacy = LegacyResearchRunRecordSchema.safeParse(json);
-    if (!legacy.success) throw new Error(`${file} is not a valid research run record (${LEGACY_RESEARCH_RUN_SCHEMA}): ${issuesText(legacy.error)}`);
-    return fromLegacy(legacy.data);
-  }
-  if (schema === RESEARCH_RUN_SCHEMA) {
-    const current = ResearchRunRecordSchema.safeParse(json);
-    if (!current.success) throw new Error(`${file} is not a valid research run record (${RESEARCH_RUN_SCHEMA}): ${issuesText(current.error)}`);
-    return current.data;
-  }
-  const found = schema === undefined ? "has no schema field" : `has schema ${JSON.stringify(schema)}`;
-  throw new Error(
-    `${file} is not a research run record: it ${found}, expected "${RESEARCH_RUN_SCHEMA}" (or "${LEGACY_RESEARCH_RUN_SCHEMA}" from earlier releases)`,
-  );
+  return parseVersioned(FORMAT, json, file);
 }
 
 /** Read and check a research run's run.json at `file`; the error names the file. */
 export function readResearchRunRecord(file: string): ResearchRunRecord {
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === "ENOENT" ? "it does not exist" : (e as Error).message;
-    throw new Error(`Cannot read research run record ${file}: ${reason}`);
-  }
-  return parseResearchRunRecord(json, file);
+  return readVersioned(FORMAT, file);
 }
 
 /** Write a research run's run.json atomically, `schema` first, so a killed harness leaves the old or the new record. */
 export function writeResearchRunRecord(file: string, record: ResearchRunRecord): void {
-  const { schema, ...rest } = record;
-  writeFileAtomic(file, JSON.stringify({ schema, ...rest }, null, 2) + "\n");
+  writeVersioned(file, record);
 }

@@ -38,7 +38,7 @@ interface TaskSummary {
   runs: number;
   errors: number;
   unscored: number;
-  baselineSource: string | null;
+  baseline_source: string | null;
   success: Record<string, { mean: number }>;
 }
 
@@ -46,7 +46,7 @@ async function runAndEval(args: string[], env: Record<string, string>, dataDir: 
   const runsDir = tempDir("mlab-bwrap-runs-");
   const run = await mlebenchAsync(["tasks", "run", "-t", "vectorization", "--runs-dir", runsDir, "--data-dir", dataDir, "--json", ...args], env);
   expect(run.status, run.stderr).toBe(0);
-  const { groupDir } = JSON.parse(run.stdout) as { groupDir: string };
+  const { group_dir: groupDir } = JSON.parse(run.stdout) as { group_dir: string };
   const ev = await mlebenchAsync(["tasks", "eval", groupDir, "--no-steps", "--data-dir", dataDir, "--json"], {});
   expect(ev.status, ev.stderr).toBe(0);
   const summary = (JSON.parse(ev.stdout) as { tasks: TaskSummary[] }).tasks[0]!;
@@ -71,14 +71,14 @@ describe.skipIf(bwrapMissing !== null)("mlebench tasks run + tasks eval under th
       openaiText(answer("Final Answer", { final_answer: "forward() is vectorised" })),
     );
     const agent = await runAndEval(["--agent", "mlab", "--max-steps", "5", "--time-limit", "10m"], { MLEBENCH_LLM_MODEL: `compat/fake@${llm.openaiBaseUrl}` }, dataDir);
-    expect(agent.evalJson).toMatchObject({ status: "finished", finalError: null, baselineError: null, baselineSource: "measured" });
+    expect(agent.evalJson).toMatchObject({ status: "finished", final_error: null, baseline_error: null, baseline_source: "measured" });
     expect(agent.evalJson.improvement as number).toBeGreaterThan(0.1);
     expect(agent.summary).toMatchObject({ task: "vectorization", runs: 1, errors: 0, unscored: 0 });
     expect(agent.summary.success["10"]!.mean).toBe(1);
 
     const starter = await runAndEval(["--agent", "baseline"], {}, dataDir);
-    expect(starter.evalJson).toMatchObject({ status: "finished", finalError: null, baselineError: null });
-    expect(typeof starter.evalJson.finalScore).toBe("number");
+    expect(starter.evalJson).toMatchObject({ status: "finished", final_error: null, baseline_error: null });
+    expect(typeof starter.evalJson.final_score).toBe("number");
     expect(starter.evalJson.improvement as number).toBeLessThan(0.1);
     expect(starter.summary).toMatchObject({ runs: 1, errors: 0, unscored: 0 });
     expect(starter.summary.success["10"]!.mean).toBe(0);
@@ -98,12 +98,12 @@ describe.skipIf(USER_WHY !== null)(`mlebench tasks run + tasks eval as an unpriv
     const cli = (args: string[]) => mlebenchAsUser(args, home);
     const run = cli(["tasks", "run", "-t", "vectorization", "--agent", "baseline", "--runs-dir", runsDir, "--data-dir", dataDir, "--json"]);
     expect(run.status, run.stderr).toBe(0);
-    const { groupDir } = JSON.parse(run.stdout) as { groupDir: string };
+    const { group_dir: groupDir } = JSON.parse(run.stdout) as { group_dir: string };
     const ev = cli(["tasks", "eval", groupDir, "--no-steps", "--data-dir", dataDir, "--json"]);
     expect(ev.status, ev.stderr).toBe(0);
     expect((JSON.parse(ev.stdout) as { tasks: TaskSummary[] }).tasks[0]).toMatchObject({ runs: 1, errors: 0, unscored: 0 });
     const evalJson = JSON.parse(fs.readFileSync(path.join(groupDir, "vectorization-seed0", "eval.json"), "utf8")) as Record<string, unknown>;
-    expect(evalJson).toMatchObject({ finalError: null, baselineError: null, baselineSource: "measured" });
-    expect(typeof evalJson.finalScore).toBe("number");
+    expect(evalJson).toMatchObject({ final_error: null, baseline_error: null, baseline_source: "measured" });
+    expect(typeof evalJson.final_score).toBe("number");
   }, 300_000);
 });

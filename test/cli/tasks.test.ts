@@ -9,14 +9,15 @@ describe("mlebench tasks", () => {
     const dataDir = tempDir("mlab-cli-data-");
     const r = mlebench(["tasks", "list", "--json", "--data-dir", dataDir]);
     expect(r.status).toBe(0);
-    const rows = JSON.parse(r.stdout) as { name: string; status: string; needsDownload: boolean; baseline: number | null; direction: string }[];
+    const rows = JSON.parse(r.stdout) as { name: string; status: string; needs_download: boolean; baseline: number | null; direction: string }[];
+    expect(Object.keys(rows[0]!)).toEqual(["name", "metric", "direction", "baseline", "status", "needs_download", "read_only"]);
     const byName = new Map(rows.map((x) => [x.name, x]));
     for (const name of ["vectorization", "titanic", "spam", "boston-housing", "fashion-mnist"]) {
-      expect(byName.get(name)).toMatchObject({ status: "ready", needsDownload: false });
+      expect(byName.get(name)).toMatchObject({ status: "ready", needs_download: false });
       expect(byName.get(name)!.baseline).not.toBeNull();
     }
     for (const name of ["cifar10", "imdb", "ogbn-arxiv", "clrs", "babylm", "llama-inference"]) {
-      expect(byName.get(name)).toMatchObject({ status: "needs-download", needsDownload: true });
+      expect(byName.get(name)).toMatchObject({ status: "needs-download", needs_download: true });
     }
     expect(byName.get("vectorization")!.direction).toBe("lower");
     const text = mlebench(["tasks", "list", "--data-dir", dataDir]);
@@ -46,18 +47,22 @@ describe("mlebench tasks", () => {
     const dataDir = tempDir("mlab-cli-data-");
     const run = mlebench(["tasks", "run", "-t", "vectorization", "--agent", "baseline", "--sandbox", "local", "--runs-dir", runsDir, "--data-dir", dataDir, "--json"]);
     expect(run.status).toBe(0);
-    const out = JSON.parse(run.stdout) as { groupDir: string; records: { status: string; steps: number }[] };
+    const out = JSON.parse(run.stdout) as { group_dir: string; records: { status: string; steps: number }[] };
+    expect(Object.keys(out)).toEqual(["group_dir", "records"]);
     expect(out.records).toMatchObject([{ status: "finished", steps: 2 }]);
-    expect(fs.existsSync(path.join(out.groupDir, "vectorization-seed0", "trace", "trace.json"))).toBe(true);
-    const ev = mlebench(["tasks", "eval", out.groupDir, "--sandbox", "local", "--no-steps", "--data-dir", dataDir, "--json"]);
+    expect(fs.existsSync(path.join(out.group_dir, "vectorization-seed0", "trace", "trace.json"))).toBe(true);
+    const ev = mlebench(["tasks", "eval", out.group_dir, "--sandbox", "local", "--no-steps", "--data-dir", dataDir, "--json"]);
     expect(ev.status).toBe(0);
     const summary = JSON.parse(ev.stdout);
     expect(summary.tasks).toHaveLength(1);
     // A run time depends on the machine, so the starter is timed again here rather than compared with the record.
-    expect(summary.tasks[0]).toMatchObject({ task: "vectorization", runs: 1, errors: 0, unscored: 0, baselineSource: "measured" });
+    expect(summary).toMatchObject({ schema: "mlagentbench-eval-summary/1", group_dir: out.group_dir, group_error: null });
+    expect(summary.tasks[0]).toMatchObject({ task: "vectorization", runs: 1, errors: 0, unscored: 0, baseline_source: "measured" });
     expect(summary.tasks[0].baseline).toBeGreaterThan(0);
     expect(Number.isFinite(summary.tasks[0].improvement.mean)).toBe(true);
-    expect(fs.existsSync(path.join(out.groupDir, "eval", "summary.html"))).toBe(true);
-    expect(fs.existsSync(path.join(out.groupDir, "vectorization-seed0", "eval.json"))).toBe(true);
+    expect(fs.existsSync(path.join(out.group_dir, "eval", "summary.html"))).toBe(true);
+    const evalJson = JSON.parse(fs.readFileSync(path.join(out.group_dir, "vectorization-seed0", "eval.json"), "utf8"));
+    expect(evalJson).toMatchObject({ schema: "mlagentbench-eval/1", status: "finished", final_error: null, baseline_source: "measured" });
+    expect(typeof evalJson.final_score).toBe("number");
   }, 240_000);
 });

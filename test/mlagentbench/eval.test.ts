@@ -14,6 +14,8 @@ import {
   subsampleSteps,
   successAt,
   workspaceAtStep,
+  EvalSummarySchema,
+  readRunEval,
   type EvalOptions,
   type RunEval,
 } from "../../src/mlagentbench/eval/index.js";
@@ -114,6 +116,13 @@ async function makeRun(
   return runDir;
 }
 
+/** The fields of eval.json in the order they are written. */
+const EVAL_KEYS = [
+  "schema", "run", "task", "seed", "agent", "model", "status", "error", "direction", "baseline", "baseline_source", "baseline_error",
+  "final_score", "final_error", "steps", "steps_error", "states_scored", "best_score", "best_step", "improvement", "best_improvement",
+  "success", "submitted_final_answer", "num_steps", "tokens", "cost_usd", "wall_seconds", "evaluated_at",
+];
+
 function options(task: ResearchTask, more: Partial<EvalOptions> = {}): EvalOptions {
   return { ctx: CTX, makeRunner: hostRunnerHandle, getTask: () => task, tmpDir: tempDir("mlab-eval-tmp-"), ...more };
 }
@@ -145,7 +154,7 @@ describe("improvement and subsampling", () => {
 
 describe("best-so-far curves", () => {
   const run = (direction: Direction, numSteps: number, scores: [number, number | null][], finalScore: number | null) =>
-    ({ direction, numSteps, finalScore, steps: scores.map(([step, score]) => ({ step, score, error: null, missing: [] })) }) as unknown as RunEval;
+    ({ direction, num_steps: numSteps, final_score: finalScore, steps: scores.map(([step, score]) => ({ step, score, error: null, missing: [] })) }) as unknown as RunEval;
 
   it("keeps the best score so far per step, counting the final workspace as the last step", () => {
     expect(bestSoFar(run("lower", 5, [[0, 0.9], [2, 0.7], [4, null]], 0.8))).toEqual([0.9, 0.9, 0.7, 0.7, 0.7]);
@@ -176,30 +185,34 @@ describe("evaluateRun", () => {
       { step: 1, score: 1.2, error: null, missing: [] },
       { step: 2, score: 1.2, error: null, missing: [] },
     ]);
-    expect(ev.finalScore).toBe(1.2);
-    expect(ev.finalError).toBeNull();
-    expect(ev.bestScore).toBe(1.2);
-    expect(ev.bestStep).toBe(1);
+    expect(ev.final_score).toBe(1.2);
+    expect(ev.final_error).toBeNull();
+    expect(ev.best_score).toBe(1.2);
+    expect(ev.best_step).toBe(1);
     expect(ev.improvement).toBeCloseTo(0.2, 12);
-    expect(ev.bestImprovement).toBeCloseTo(0.2, 12);
+    expect(ev.best_improvement).toBeCloseTo(0.2, 12);
     expect(ev.success).toEqual({ "5": true, "10": true, "15": true, "20": true, "30": false });
     expect(ev.baseline).toBe(1);
-    expect(ev.baselineSource).toBe("recorded");
-    expect(ev.submittedFinalAnswer).toBe(true);
-    expect(ev.numSteps).toBe(3);
+    expect(ev.baseline_source).toBe("recorded");
+    expect(ev.submitted_final_answer).toBe(true);
+    expect(ev.num_steps).toBe(3);
     expect(ev.tokens).toBe(1010);
-    expect(ev.costUsd).toBe(0.5);
-    expect(ev.wallSeconds).toBe(100);
+    expect(ev.cost_usd).toBe(0.5);
+    expect(ev.wall_seconds).toBe(100);
     expect(ev.status).toBe("finished");
     // Steps 1 and 2 hold the same files: two states scored, plus the final workspace.
-    expect(ev.statesScored).toBe(2);
+    expect(ev.states_scored).toBe(2);
     expect(task.calls).toEqual(["1.2", "1.05", "1.2"]);
     // Scoring ran on copies: the run's workspace is as the agent left it.
     expect(fs.readdirSync(path.join(runDir, "workspace")).sort()).toEqual(before);
     expect(before).not.toContain("scored.txt");
     const saved = JSON.parse(fs.readFileSync(path.join(runDir, "eval.json"), "utf8")) as RunEval;
-    expect(saved.finalScore).toBe(1.2);
+    expect(saved.final_score).toBe(1.2);
     expect(saved.steps.map((s) => s.score)).toEqual([1.05, 1.2, 1.2]);
+    // snake_case like the run records, schema first, and what is written reads back as it was returned.
+    expect(Object.keys(saved)).toEqual(EVAL_KEYS);
+    expect(saved.schema).toBe("mlagentbench-eval/1");
+    expect(readRunEval(path.join(runDir, "eval.json"))).toEqual(ev);
   });
 
   it("measures improvement the other way when lower is better", async () => {
@@ -207,11 +220,11 @@ describe("evaluateRun", () => {
     const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("0.9"), write("0.7"), write("0.95"), FINAL]);
     const ev = await evaluateRun(runDir, options(task));
     expect(ev.steps.map((s) => s.score)).toEqual([0.9, 0.7, 0.95, 0.95]);
-    expect(ev.finalScore).toBe(0.95);
+    expect(ev.final_score).toBe(0.95);
     expect(ev.improvement).toBeCloseTo(0.05, 12);
-    expect(ev.bestScore).toBe(0.7);
-    expect(ev.bestStep).toBe(1);
-    expect(ev.bestImprovement).toBeCloseTo(0.3, 12);
+    expect(ev.best_score).toBe(0.7);
+    expect(ev.best_step).toBe(1);
+    expect(ev.best_improvement).toBeCloseTo(0.3, 12);
     expect(ev.success).toEqual({ "5": true, "10": false, "15": false, "20": false, "30": false });
   });
 
@@ -225,13 +238,13 @@ describe("evaluateRun", () => {
       { step: 1, score: 2, error: null, missing: [] },
       { step: 2, score: null, error: "result.txt is missing", missing: [] },
     ]);
-    expect(ev.finalScore).toBeNull();
-    expect(ev.finalError).toBe("result.txt is missing");
+    expect(ev.final_score).toBeNull();
+    expect(ev.final_error).toBe("result.txt is missing");
     expect(ev.improvement).toBeNull();
-    expect(ev.bestScore).toBe(2);
-    expect(ev.bestImprovement).toBeCloseTo(1, 12);
+    expect(ev.best_score).toBe(2);
+    expect(ev.best_improvement).toBeCloseTo(1, 12);
     expect(ev.success).toEqual({ "5": false, "10": false, "15": false, "20": false, "30": false });
-    expect(ev.submittedFinalAnswer).toBe(false);
+    expect(ev.submitted_final_answer).toBe(false);
   });
 
   it("scores identical states once, however many steps share them", async () => {
@@ -241,7 +254,7 @@ describe("evaluateRun", () => {
     const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("1.1"), look, log, look, write("1.3"), look, FINAL]);
     const ev = await evaluateRun(runDir, options(task, { steps: true }));
     expect(ev.steps.map((s) => s.score)).toEqual([1.1, 1.1, 1.1, 1.1, 1.3, 1.3, 1.3]);
-    expect(ev.statesScored).toBe(2);
+    expect(ev.states_scored).toBe(2);
     expect(task.calls).toHaveLength(3);
   });
 
@@ -250,12 +263,12 @@ describe("evaluateRun", () => {
     const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("1.1"), write("1.2"), write("1.3"), write("1.4"), FINAL]);
     const ev = await evaluateRun(runDir, options(task, { maxSteps: 2 }));
     expect(ev.steps.map((s) => [s.step, s.score])).toEqual([[0, 1.1], [2, 1.3]]);
-    expect(ev.bestScore).toBe(1.4);
-    expect(ev.bestStep).toBe(4);
+    expect(ev.best_score).toBe(1.4);
+    expect(ev.best_step).toBe(4);
     const off = await evaluateRun(runDir, options(task, { steps: false }));
     expect(off.steps).toEqual([]);
-    expect(off.finalScore).toBe(1.4);
-    expect(off.statesScored).toBe(0);
+    expect(off.final_score).toBe(1.4);
+    expect(off.states_scored).toBe(0);
   });
 
   it("reports a run without run.json as an error run and still scores what it left", async () => {
@@ -266,8 +279,8 @@ describe("evaluateRun", () => {
     expect(ev.error).toBe(`${path.join(runDir, "run.json")} is missing: the run ended before writing its record`);
     expect(ev.task).toBe("toy");
     expect(ev.seed).toBe(7);
-    expect(ev.finalScore).toBe(1.3);
-    expect(ev.numSteps).toBe(1);
+    expect(ev.final_score).toBe(1.3);
+    expect(ev.num_steps).toBe(1);
     expect(ev.tokens).toBeNull();
     expect(fs.existsSync(path.join(runDir, "eval.json"))).toBe(true);
 
@@ -277,15 +290,15 @@ describe("evaluateRun", () => {
     const evBad = await evaluateRun(bad, options(task));
     expect(evBad.status).toBe("error");
     expect(evBad.error).toContain(`${path.join(bad, "run.json")} is not a valid research run record (mlab-run/1): seed:`);
-    expect(evBad.finalError).toBe(`there is no final workspace: ${path.join(bad, "workspace")} does not exist`);
-    expect(evBad.stepsError).toContain("trace.json: it does not exist");
+    expect(evBad.final_error).toBe(`there is no final workspace: ${path.join(bad, "workspace")} does not exist`);
+    expect(evBad.steps_error).toContain("trace.json: it does not exist");
   });
 
   it("evaluates a run recorded by an earlier release (mlab-run/1, camelCase) like a current one", async () => {
     const task = toyTask("higher", 1.0);
     const current = await evaluateRun(await makeRun(tempDir("mlab-eval-group-"), task, 2, [write("1.1"), FINAL]), options(task));
     const legacy = await evaluateRun(await makeRun(tempDir("mlab-eval-group-"), task, 2, [write("1.1"), FINAL], { record: "legacy" }), options(task));
-    const effort = (e: RunEval) => [e.status, e.error, e.agent, e.model, e.seed, e.submittedFinalAnswer, e.numSteps, e.tokens, e.costUsd, e.wallSeconds, e.finalScore];
+    const effort = (e: RunEval) => [e.status, e.error, e.agent, e.model, e.seed, e.submitted_final_answer, e.num_steps, e.tokens, e.cost_usd, e.wall_seconds, e.final_score];
     expect(effort(legacy)).toEqual(["finished", null, "scripted", null, 2, true, 2, 2020, 1, 200, 1.1]);
     expect(effort(current)).toEqual(effort(legacy));
   });
@@ -295,7 +308,7 @@ describe("evaluateRun", () => {
     const runDir = await makeRun(tempDir("mlab-eval-group-"), task, 1, [write("0.6"), FINAL]);
     const ev = await evaluateRun(runDir, options(task, { steps: false }));
     expect(ev.baseline).toBe(0.5);
-    expect(ev.baselineSource).toBe("measured");
+    expect(ev.baseline_source).toBe("measured");
     expect(ev.improvement).toBeCloseTo(0.2, 12);
     expect(task.calls).toEqual(["0.5", "0.6"]);
   });
@@ -350,7 +363,7 @@ describe("evaluateGroup", () => {
     const group = tempDir("mlab-eval-group-");
     fs.writeFileSync(
       path.join(group, "group.json"),
-      JSON.stringify({ schema: "mlab-group/1", id: "g1", agent: "scripted", model: "none", tasks: ["toy"], seeds: [1, 2, 3], createdAt: "2026-01-01T00:00:00Z" }),
+      JSON.stringify({ schema: "mlagentbench-group/1", id: "g1", agent: "scripted", model: "none", tasks: ["toy"], seeds: [1, 2, 3], created_at: "2026-01-01T00:00:00Z" }),
     );
     await makeRun(group, task, 1, [write("1.1"), write("1.2"), FINAL]);
     await makeRun(group, task, 2, [write("1.15"), FINAL]);
@@ -368,10 +381,10 @@ describe("evaluateGroup", () => {
     expect(t.improvement!.mean).toBeCloseTo(0.35 / 3, 12);
     // sample sd of (0.2, 0.15, 0) over sqrt(3)
     expect(t.improvement!.sem).toBeCloseTo(Math.sqrt(0.0216666666666667 / 2) / Math.sqrt(3), 10);
-    expect(t.meanTokens).toBeCloseTo((1010 + 2020 + 3030) / 3, 9);
-    expect(t.meanCostUsd).toBeCloseTo(1, 12);
-    expect(t.meanWallSeconds).toBe(200);
-    expect(t.finalAnswerShare).toBe(1);
+    expect(t.mean_tokens).toBeCloseTo((1010 + 2020 + 3030) / 3, 9);
+    expect(t.mean_cost_usd).toBeCloseTo(1, 12);
+    expect(t.mean_wall_seconds).toBe(200);
+    expect(t.final_answer_share).toBe(1);
     expect(t.errors).toBe(0);
     expect(t.curve.map((p) => [p.step, Number(p.mean.toFixed(6)), p.runs])).toEqual([
       [0, 1.083333, 3],
@@ -384,15 +397,29 @@ describe("evaluateGroup", () => {
     expect(md).toContain("| toy-seed3 | toy | 3 | finished | 1 | 1 | 0.0 | 2 | 3030 |  |");
     const onDisk = JSON.parse(fs.readFileSync(path.join(group, "eval", "summary.json"), "utf8"));
     expect(onDisk.tasks[0].success["10"].mean).toBeCloseTo(2 / 3, 12);
+    expect(summary.group).toEqual({ id: "g1", agent: "scripted", model: "none" });
+    expect(summary.group_error).toBeNull();
+    // snake_case, schema first; the file matches its schema and is the summary returned.
+    expect(Object.keys(onDisk)).toEqual(["schema", "group_dir", "group", "group_error", "created_at", "thresholds", "tasks", "runs"]);
+    expect(onDisk.schema).toBe("mlagentbench-eval-summary/1");
+    expect(Object.keys(onDisk.tasks[0])).toEqual([
+      "task", "direction", "baseline", "baseline_source", "runs", "success", "improvement", "best_improvement",
+      "mean_tokens", "mean_cost_usd", "mean_wall_seconds", "final_answer_share", "errors", "unscored", "curve",
+    ]);
+    expect(Object.keys(onDisk.runs[0])).toEqual(["run", "task", "seed", "status", "final_score", "best_score", "improvement", "num_steps", "tokens", "note"]);
+    expect(EvalSummarySchema.parse(onDisk)).toEqual(summary);
+    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(group, "toy-seed1", "eval.json"), "utf8")))).toEqual(EVAL_KEYS);
     expect(fs.readFileSync(path.join(group, "eval", "summary.md"), "utf8")).toBe(md);
     const html = fs.readFileSync(path.join(group, "eval", "summary.html"), "utf8");
     expect(html).toContain('id="chart-success-10"');
     expect(html).toContain('data-category="toy" data-value="66.66666666666666"');
     expect(html).toContain('id="chart-curve-0"');
     expect(html).toContain("<td>toy-seed2</td>");
+    const embedded = /<script type="application\/json" id="eval-data">(.*)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(embedded)).toEqual(onDisk);
   });
 
-  it("reports runs group.json promises but that left no record as errors", async () => {
+  it("reports runs group.json promises but that left no record as errors; reads an earlier release's group.json", async () => {
     const task = toyTask("higher", 1.0);
     const group = tempDir("mlab-eval-group-");
     fs.writeFileSync(
@@ -401,7 +428,10 @@ describe("evaluateGroup", () => {
     );
     await makeRun(group, task, 1, [write("1.2"), FINAL]);
     const summary = await evaluateGroup(group, options(task, { steps: false }));
-    expect(summary.runs.map((r) => [r.run, r.status, r.finalScore])).toEqual([
+    // The camelCase "mlab-group/1" record is converted, not reported as unreadable.
+    expect(summary.group_error).toBeNull();
+    expect(summary.group).toEqual({ id: "g2", agent: "scripted", model: null });
+    expect(summary.runs.map((r) => [r.run, r.status, r.final_score])).toEqual([
       ["toy-seed1", "finished", 1.2],
       ["toy-seed2", "error", null],
     ]);
@@ -410,6 +440,18 @@ describe("evaluateGroup", () => {
     expect(summary.tasks[0].unscored).toBe(1);
     expect(summary.tasks[0].success["10"].mean).toBe(0.5);
     await expect(evaluateGroup(path.join(group, "nope"), options(task))).rejects.toThrow("does not exist");
+  });
+
+  it("evaluates the runs it finds when group.json is malformed, naming the file in the summary", async () => {
+    const task = toyTask("higher", 1.0);
+    const group = tempDir("mlab-eval-group-");
+    fs.writeFileSync(path.join(group, "group.json"), JSON.stringify({ schema: "mlagentbench-group/1", id: 3, agent: "scripted", tasks: ["toy"], seeds: [1] }));
+    await makeRun(group, task, 1, [write("1.2"), FINAL]);
+    const summary = await evaluateGroup(group, options(task, { steps: false }));
+    expect(summary.group).toBeNull();
+    expect(summary.group_error).toMatch(new RegExp(`^${path.join(group, "group.json")} is not a valid research group record \\(mlagentbench-group/1\\): id: .*; created_at: `));
+    expect(summary.runs.map((r) => [r.run, r.final_score])).toEqual([["toy-seed1", 1.2]]);
+    expect(renderEvalMarkdown(summary)).toContain(`> warning: ${summary.group_error}`);
   });
 });
 
@@ -421,8 +463,8 @@ describe("a real task", () => {
     const runDir = path.join(group, "titanic-seed1");
     await task.prepare(path.join(runDir, "workspace"), CTX);
     const ev = await evaluateRun(runDir, { ctx: CTX, makeRunner: hostRunnerHandle, steps: false });
-    expect(ev.finalError).toBeNull();
-    expect(ev.finalScore).toBeCloseTo(task.baseline!.score, 3);
+    expect(ev.final_error).toBeNull();
+    expect(ev.final_score).toBeCloseTo(task.baseline!.score, 3);
     expect(Math.abs(ev.improvement!)).toBeLessThan(0.005);
     expect(ev.success["5"]).toBe(false);
     expect(ev.status).toBe("error");

@@ -44,7 +44,10 @@ describe("research runs", () => {
     });
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ schema: "mlagentbench-run/1", task: "vectorization", seed: 0, agent: "baseline", status: "finished", stop: "final_answer", steps: 2, error: null });
-    expect(readJson(path.join(groupDir, "group.json"))).toMatchObject({ schema: "mlab-group/1", agent: "baseline", tasks: ["vectorization"], seeds: [0] });
+    expect(path.basename(groupDir)).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z_mlagentbench-group_baseline$/);
+    const group = readJson(path.join(groupDir, "group.json"));
+    expect(group).toMatchObject({ schema: "mlagentbench-group/1", id: path.basename(groupDir), agent: "baseline", model: null, tasks: ["vectorization"], seeds: [0] });
+    expect(Object.keys(group)).toEqual(["schema", "id", "agent", "model", "tasks", "seeds", "created_at"]);
     const runDir = path.join(groupDir, "vectorization-seed0");
     const onDisk = readJson(path.join(runDir, "run.json"));
     expect(onDisk).toEqual(records[0]);

@@ -3,10 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { UserError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../core/atomic.js";
-import { GroupRecordSchema, parseRunDirName, readJsonFile, runDirName, runPaths, type GroupRecord } from "./layout.js";
+import { readResearchGroupRecord, type ResearchGroupRecord } from "../../results/research-group.js";
+import { parseRunDirName, runDirName, runPaths } from "./layout.js";
+import { writeEvalSummary, type EvalSummary, type RunEval } from "./records.js";
 import { renderEvalHtml, renderEvalMarkdown } from "./render.js";
-import { evaluateRun, type BaselineCache, type EvalOptions, type RunEval } from "./score-run.js";
-import { summarizeGroup, type EvalSummary } from "./summary.js";
+import { evaluateRun, type BaselineCache, type EvalOptions } from "./score-run.js";
+import { summarizeGroup } from "./summary.js";
 
 /** Where a group's evaluation is written. */
 export const evalPaths = (groupDir: string) => {
@@ -18,7 +20,7 @@ export const evalPaths = (groupDir: string) => {
  * The run folders of a group: every task × seed group.json promises (present or not, so a run that never
  * wrote anything is still reported), then any other `<task>-seed<k>` folder or folder holding a run.json.
  */
-export function listRunDirs(groupDir: string, group: GroupRecord | null): string[] {
+export function listRunDirs(groupDir: string, group: ResearchGroupRecord | null): string[] {
   const expected = group ? group.tasks.flatMap((t) => group.seeds.map((s) => runDirName(t, s))) : [];
   const present = fs
     .readdirSync(groupDir, { withFileTypes: true })
@@ -35,10 +37,10 @@ export function listRunDirs(groupDir: string, group: GroupRecord | null): string
  */
 export async function evaluateGroup(groupDir: string, opts: EvalOptions): Promise<EvalSummary> {
   if (!fs.existsSync(groupDir) || !fs.statSync(groupDir).isDirectory()) throw new UserError(`The run group folder ${groupDir} does not exist`);
-  let group: GroupRecord | null = null;
+  let group: ResearchGroupRecord | null = null;
   let groupError: string | null = null;
   try {
-    group = readJsonFile(path.join(groupDir, "group.json"), GroupRecordSchema, "run group record");
+    group = readResearchGroupRecord(path.join(groupDir, "group.json"));
   } catch (e) {
     groupError = (e as Error).message;
   }
@@ -50,7 +52,7 @@ export async function evaluateGroup(groupDir: string, opts: EvalOptions): Promis
   const summary = summarizeGroup(groupDir, evals);
   const out = evalPaths(groupDir);
   fs.mkdirSync(out.dir, { recursive: true });
-  writeFileAtomic(out.json, JSON.stringify(summary, null, 2) + "\n");
+  writeEvalSummary(out.json, summary);
   writeFileAtomic(out.markdown, renderEvalMarkdown(summary));
   writeFileAtomic(out.html, renderEvalHtml(summary));
   return summary;

@@ -1,15 +1,6 @@
 export { evaluateGroup, evalPaths, listRunDirs } from "./group.js";
 export { better, improvement, subsampleSteps, successAt, THRESHOLDS, type Success, type Threshold } from "./improvement.js";
-export {
-  GroupRecordSchema,
-  parseRunDirName,
-  readTrace,
-  runDirName,
-  runPaths,
-  TraceRecordSchema,
-  type GroupRecord,
-  type TraceRecord,
-} from "./layout.js";
+export { parseRunDirName, readTrace, runDirName, runPaths, TraceRecordSchema, type TraceRecord } from "./layout.js";
 export {
   parseResearchRunRecord,
   readResearchRunRecord,
@@ -18,6 +9,27 @@ export {
   type ResearchRunRecord,
   type ResearchRunStatus,
 } from "../../results/research-record.js";
+export {
+  parseResearchGroupRecord,
+  readResearchGroupRecord,
+  RESEARCH_GROUP_SCHEMA,
+  ResearchGroupRecordSchema,
+  type ResearchGroupRecord,
+} from "../../results/research-group.js";
+export {
+  EVAL_SUMMARY_SCHEMA,
+  EvalSummarySchema,
+  parseRunEval,
+  readRunEval,
+  RUN_EVAL_SCHEMA,
+  RunEvalSchema,
+  type CurvePoint,
+  type EvalSummary,
+  type RunEval,
+  type RunRow,
+  type StepScore,
+  type TaskSummary,
+} from "./records.js";
 export { Replayer, stateHash, workspaceAtStep, type Reconstruction } from "./reconstruct.js";
 export { renderEvalHtml, renderEvalMarkdown } from "./render.js";
 export {
@@ -26,8 +38,6 @@ export {
   type BaselineCache,
   type EvalOptions,
   type EvalProgress,
-  type RunEval,
   type RunnerHandle,
-  type StepScore,
 } from "./score-run.js";
-export { bestCurve, bestSoFar, summarizeGroup, summarizeTask, type CurvePoint, type EvalSummary, type RunRow, type TaskSummary } from "./summary.js";
+export { bestCurve, bestSoFar, summarizeGroup, summarizeTask } from "./summary.js";

@@ -1,19 +1,7 @@
-/** The files a run group leaves behind (group.json, trace.json; run.json is read by results/research-record.ts), read and checked. */
+/** Where a run keeps its files, run folder names, and trace.json read and checked (run.json and group.json are read by results/research-record.ts and results/research-group.ts). */
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-
-export const GroupRecordSchema = z.object({
-  schema: z.literal("mlab-group/1"),
-  id: z.string(),
-  agent: z.string(),
-  model: z.string().nullable().optional(),
-  tasks: z.array(z.string()),
-  seeds: z.array(z.number().int()),
-  createdAt: z.string(),
-});
-/** `<group>/group.json`: which tasks and seeds the group ran, with which agent and model. */
-export type GroupRecord = z.infer<typeof GroupRecordSchema>;
 
 const FilesSchema = z.object({
   changed: z.array(z.string()),

@@ -2,7 +2,7 @@
 import { duration, pm } from "../../present/format.js";
 import type { Estimate } from "../../present/stats.js";
 import { barChart, lineChart } from "../../present/svg.js";
-import type { EvalSummary, TaskSummary } from "./summary.js";
+import type { EvalSummary, TaskSummary } from "./records.js";
 
 function esc(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -24,15 +24,15 @@ function taskCells(t: TaskSummary, summary: EvalSummary): string[] {
   return [
     t.task,
     t.direction ?? "-",
-    t.baseline === null ? "-" : `${num(t.baseline)} (${t.baselineSource})`,
+    t.baseline === null ? "-" : `${num(t.baseline)} (${t.baseline_source})`,
     String(t.runs),
     ...summary.thresholds.map((th) => pm(percent(t.success[th]))),
     pm(percent(t.improvement)),
-    pm(percent(t.bestImprovement)),
-    (t.finalAnswerShare * 100).toFixed(1),
-    t.meanTokens === null ? "-" : String(Math.round(t.meanTokens)),
-    t.meanCostUsd === null ? "-" : t.meanCostUsd.toFixed(2),
-    duration(t.meanWallSeconds),
+    pm(percent(t.best_improvement)),
+    (t.final_answer_share * 100).toFixed(1),
+    t.mean_tokens === null ? "-" : String(Math.round(t.mean_tokens)),
+    t.mean_cost_usd === null ? "-" : t.mean_cost_usd.toFixed(2),
+    duration(t.mean_wall_seconds),
     String(t.errors),
     String(t.unscored),
   ];
@@ -41,7 +41,7 @@ function taskCells(t: TaskSummary, summary: EvalSummary): string[] {
 const RUN_HEADER = ["Run", "Task", "Seed", "Status", "Final score", "Best score", "Improvement (%)", "Steps", "Tokens", "Note"];
 
 function runCells(r: EvalSummary["runs"][number]): string[] {
-  return [r.run, r.task, r.seed === null ? "-" : String(r.seed), r.status, num(r.finalScore), num(r.bestScore), pct(r.improvement), String(r.numSteps), r.tokens === null ? "-" : String(r.tokens), r.note ?? ""];
+  return [r.run, r.task, r.seed === null ? "-" : String(r.seed), r.status, num(r.final_score), num(r.best_score), pct(r.improvement), String(r.num_steps), r.tokens === null ? "-" : String(r.tokens), r.note ?? ""];
 }
 
 /** Steps shown for a curve in text: the first, quarter points and the last. */
@@ -59,14 +59,14 @@ function mdTable(header: string[], rows: string[][]): string[] {
 
 function intro(summary: EvalSummary): string {
   const g = summary.group;
-  const who = g ? `Group ${g.id}: agent ${g.agent}${g.model ? `, model ${g.model}` : ""}` : `Group ${summary.groupDir}`;
+  const who = g ? `Group ${g.id}: agent ${g.agent}${g.model ? `, model ${g.model}` : ""}` : `Group ${summary.group_dir}`;
   return `${who}; ${summary.runs.length} run(s) over ${summary.tasks.length} task(s). A run succeeds at a threshold when its final score improves on the baseline by at least that much; rates are the percentage of runs ± SEM over runs.`;
 }
 
 /** The group evaluation as Markdown: the per-task table, the best-score curves in brief, and every run. */
 export function renderEvalMarkdown(summary: EvalSummary): string {
   const out = ["# Research task evaluation", "", intro(summary), ""];
-  if (summary.groupError) out.push(`> warning: ${summary.groupError}`, "");
+  if (summary.group_error) out.push(`> warning: ${summary.group_error}`, "");
   out.push("## Tasks", "", ...mdTable(taskHeader(summary), summary.tasks.map((t) => taskCells(t, summary))));
   out.push("## Best score so far", "", "Mean over runs of the best score reached by the end of each step (± SEM).", "");
   for (const t of summary.tasks) {
@@ -114,7 +114,7 @@ export function renderEvalHtml(summary: EvalSummary): string {
     ...summary.tasks.filter((t) => t.curve.length > 0).map(curveChart),
   ];
   const parts = [`<h1>Research task evaluation</h1>`, `<p>${esc(intro(summary))}</p>`];
-  if (summary.groupError) parts.push(`<div class="warn">${esc(summary.groupError)}</div>`);
+  if (summary.group_error) parts.push(`<div class="warn">${esc(summary.group_error)}</div>`);
   parts.push(`<div class="charts">${charts.join("\n")}</div>`);
   parts.push(`<h2>Tasks</h2>`, htmlTable("table-tasks", taskHeader(summary), summary.tasks.map((t) => taskCells(t, summary))));
   parts.push(`<h2>Runs</h2>`, htmlTable("table-runs", RUN_HEADER, summary.runs.map(runCells)));

@@ -3,13 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { InvalidSubmissionError, UserError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../core/atomic.js";
 import { getTask as registryTask } from "../tasks/registry.js";
 import { hostRunner } from "../tasks/runner.js";
 import type { Direction, ResearchTask, TaskContext, TaskRunner } from "../tasks/types.js";
-import { better, improvement, subsampleSteps, successAt, type Success } from "./improvement.js";
-import { readResearchRunRecord, type ResearchRunRecord, type ResearchRunStatus } from "../../results/research-record.js";
+import { better, improvement, subsampleSteps, successAt } from "./improvement.js";
+import { readResearchRunRecord, type ResearchRunRecord } from "../../results/research-record.js";
 import { parseRunDirName, readTrace, runPaths, type TraceRecord } from "./layout.js";
+import { RUN_EVAL_SCHEMA, writeRunEval, type RunEval, type StepScore } from "./records.js";
 import { removeTree, Replayer, stateHash } from "./reconstruct.js";
 
 /** A runner for one workspace, and how to release what it holds (a sandbox, say). */
@@ -52,54 +52,6 @@ export interface EvalOptions {
   onProgress?: (progress: EvalProgress) => void;
 }
 
-/** The score of the workspace after one step. */
-export interface StepScore {
-  step: number;
-  score: number | null;
-  /** Why the state could not be scored. */
-  error: string | null;
-  /** Files that existed then but were too large to snapshot; the score was computed without them. */
-  missing: string[];
-}
-
-/** Everything evaluation says about one run (written as `<run>/eval.json`). */
-export interface RunEval {
-  schema: "mlab-eval/1";
-  /** The run folder's name. */
-  run: string;
-  task: string;
-  seed: number | null;
-  agent: string | null;
-  model: string | null;
-  /** How the run ended; "error" also when its run.json is missing or unreadable. */
-  status: ResearchRunStatus;
-  /** The run's own error, or why its record could not be read. */
-  error: string | null;
-  direction: Direction | null;
-  baseline: number | null;
-  baselineSource: "recorded" | "measured" | null;
-  baselineError: string | null;
-  finalScore: number | null;
-  finalError: string | null;
-  steps: StepScore[];
-  /** Why intermediate steps could not be scored at all (no trace, task cannot be prepared). */
-  stepsError: string | null;
-  /** Distinct workspace states scored for `steps` (identical states share one scoring). */
-  statesScored: number;
-  bestScore: number | null;
-  /** The earliest step at whose end the best score was reached (the final workspace counts as the last step). */
-  bestStep: number | null;
-  improvement: number | null;
-  bestImprovement: number | null;
-  success: Success;
-  submittedFinalAnswer: boolean;
-  numSteps: number;
-  tokens: number | null;
-  costUsd: number | null;
-  wallSeconds: number | null;
-  evaluatedAt: string;
-}
-
 function contextFor(task: ResearchTask, opts: EvalOptions): TaskContext {
   return typeof opts.ctx === "function" ? opts.ctx(task) : opts.ctx;
 }
@@ -137,8 +89,8 @@ async function scoreCopy(task: ResearchTask, dir: string, opts: EvalOptions): Pr
 }
 
 /** The task's recorded baseline, or (none recorded, or a machine-dependent score) its starter code scored in a fresh workspace, once per cache. */
-async function baselineOf(task: ResearchTask, opts: EvalOptions, cache: BaselineCache): Promise<Pick<RunEval, "baseline" | "baselineSource" | "baselineError">> {
-  if (task.baseline && !task.machineDependent) return { baseline: task.baseline.score, baselineSource: "recorded", baselineError: null };
+async function baselineOf(task: ResearchTask, opts: EvalOptions, cache: BaselineCache): Promise<Pick<RunEval, "baseline" | "baseline_source" | "baseline_error">> {
+  if (task.baseline && !task.machineDependent) return { baseline: task.baseline.score, baseline_source: "recorded", baseline_error: null };
   let pending = cache.get(task.name);
   if (!pending) {
     pending = (async () => {
@@ -158,8 +110,8 @@ async function baselineOf(task: ResearchTask, opts: EvalOptions, cache: Baseline
   const measured = await pending;
   return {
     baseline: measured.score,
-    baselineSource: measured.score === null ? null : "measured",
-    baselineError: measured.error === null ? null : `the starter code could not be scored: ${measured.error}`,
+    baseline_source: measured.score === null ? null : "measured",
+    baseline_error: measured.error === null ? null : `the starter code could not be scored: ${measured.error}`,
   };
 }
 
@@ -184,7 +136,7 @@ async function scoreSteps(task: ResearchTask, runDir: string, trace: TraceRecord
         seen.set(key, outcome);
       }
       out.steps.push({ step, ...outcome, missing: replayer.missing() });
-      out.statesScored = seen.size;
+      out.states_scored = seen.size;
     }
   } finally {
     removeTree(state);
@@ -225,7 +177,7 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
   const { record, error: recordError } = readRecord(runDir);
   const fromName = parseRunDirName(name);
   const out: RunEval = {
-    schema: "mlab-eval/1",
+    schema: RUN_EVAL_SCHEMA,
     run: name,
     task: record?.task ?? fromName?.task ?? name,
     seed: record?.seed ?? fromName?.seed ?? null,
@@ -235,30 +187,30 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
     error: recordError ?? record?.error ?? null,
     direction: null,
     baseline: null,
-    baselineSource: null,
-    baselineError: null,
-    finalScore: null,
-    finalError: null,
+    baseline_source: null,
+    baseline_error: null,
+    final_score: null,
+    final_error: null,
     steps: [],
-    stepsError: null,
-    statesScored: 0,
-    bestScore: null,
-    bestStep: null,
+    steps_error: null,
+    states_scored: 0,
+    best_score: null,
+    best_step: null,
     improvement: null,
-    bestImprovement: null,
+    best_improvement: null,
     success: successAt(null),
-    submittedFinalAnswer: record ? record.final_answer !== null : false,
-    numSteps: record?.steps ?? 0,
+    submitted_final_answer: record ? record.final_answer !== null : false,
+    num_steps: record?.steps ?? 0,
     tokens: record ? record.usage.input_tokens + record.usage.output_tokens : null,
-    costUsd: record?.usage.cost_usd ?? null,
-    wallSeconds: record?.wall_seconds ?? null,
-    evaluatedAt: new Date().toISOString(),
+    cost_usd: record?.usage.cost_usd ?? null,
+    wall_seconds: record?.wall_seconds ?? null,
+    evaluated_at: new Date().toISOString(),
   };
   let task: ResearchTask;
   try {
     task = (opts.getTask ?? registryTask)(out.task);
   } catch (e) {
-    out.finalError = `cannot evaluate: ${errorText(e)}`;
+    out.final_error = `cannot evaluate: ${errorText(e)}`;
     return finish(runDir, out, opts);
   }
   out.direction = task.direction;
@@ -266,41 +218,41 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
 
   opts.onProgress?.({ run: name, stage: "final" });
   if (fs.existsSync(paths.workspace)) Object.assign(out, renameOutcome(await scoreCopy(task, paths.workspace, opts)));
-  else out.finalError = `there is no final workspace: ${paths.workspace} does not exist`;
+  else out.final_error = `there is no final workspace: ${paths.workspace} does not exist`;
 
   let trace: TraceRecord | null = null;
   try {
     trace = readTrace(runDir);
   } catch (e) {
-    out.stepsError = (e as Error).message;
+    out.steps_error = (e as Error).message;
   }
   if (trace) {
-    if (!record) out.numSteps = trace.steps.length;
-    out.submittedFinalAnswer ||= trace.steps.some((s) => s.action.name === "Final Answer");
+    if (!record) out.num_steps = trace.steps.length;
+    out.submitted_final_answer ||= trace.steps.some((s) => s.action.name === "Final Answer");
     if (opts.steps !== false) {
       try {
         await scoreSteps(task, runDir, trace, opts, out);
       } catch (e) {
-        out.stepsError = `the steps could not be replayed: ${errorText(e)}`;
+        out.steps_error = `the steps could not be replayed: ${errorText(e)}`;
       }
     }
   }
 
-  const top = best(out.steps, out.finalScore, trace?.steps.length ?? out.numSteps, task.direction);
-  out.bestScore = top.score;
-  out.bestStep = top.step;
-  out.improvement = improvement(out.finalScore, out.baseline, task.direction);
-  out.bestImprovement = improvement(out.bestScore, out.baseline, task.direction);
+  const top = best(out.steps, out.final_score, trace?.steps.length ?? out.num_steps, task.direction);
+  out.best_score = top.score;
+  out.best_step = top.step;
+  out.improvement = improvement(out.final_score, out.baseline, task.direction);
+  out.best_improvement = improvement(out.best_score, out.baseline, task.direction);
   out.success = successAt(out.improvement);
   return finish(runDir, out, opts);
 }
 
-function renameOutcome(o: Outcome): Pick<RunEval, "finalScore" | "finalError"> {
-  return { finalScore: o.score, finalError: o.error };
+function renameOutcome(o: Outcome): Pick<RunEval, "final_score" | "final_error"> {
+  return { final_score: o.score, final_error: o.error };
 }
 
 function finish(runDir: string, out: RunEval, opts: EvalOptions): RunEval {
-  if (fs.existsSync(runDir)) writeFileAtomic(runPaths(runDir).eval, JSON.stringify(out, null, 2) + "\n");
+  if (fs.existsSync(runDir)) writeRunEval(runPaths(runDir).eval, out);
   opts.onProgress?.({ run: out.run, stage: "done" });
   return out;
 }

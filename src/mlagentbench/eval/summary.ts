@@ -2,72 +2,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { estimate, mean, sem, type Estimate } from "../../present/stats.js";
-import type { Direction } from "../tasks/types.js";
+import { readResearchGroupRecord, type ResearchGroupRecord } from "../../results/research-group.js";
 import { better, THRESHOLDS, type Threshold } from "./improvement.js";
-import { GroupRecordSchema, readJsonFile, type GroupRecord } from "./layout.js";
-import type { RunEval } from "./score-run.js";
-
-/** One point of a task's best-so-far curve: the mean over runs of the best score reached by the end of `step`. */
-export interface CurvePoint {
-  step: number;
-  mean: number;
-  sem: number;
-  /** Runs that had a score by then. */
-  runs: number;
-}
-
-/** What a group's runs of one task achieved. */
-export interface TaskSummary {
-  task: string;
-  direction: Direction | null;
-  baseline: number | null;
-  baselineSource: "recorded" | "measured" | null;
-  runs: number;
-  /** Share of runs (0 to 1) whose final improvement reaches each threshold, with its SEM over runs. */
-  success: Record<Threshold, Estimate>;
-  /** Final improvement over the baseline (a fraction), over the runs that have one; null when none has. */
-  improvement: Estimate | null;
-  /** Best improvement reached at any scored step, over the runs that have one. */
-  bestImprovement: Estimate | null;
-  meanTokens: number | null;
-  meanCostUsd: number | null;
-  meanWallSeconds: number | null;
-  /** Share of runs (0 to 1) that gave a final answer. */
-  finalAnswerShare: number;
-  /** Runs that ended in an error (including those without a readable run.json). */
-  errors: number;
-  /** Runs whose final workspace could not be scored. */
-  unscored: number;
-  curve: CurvePoint[];
-}
-
-/** One run, in brief. */
-export interface RunRow {
-  run: string;
-  task: string;
-  seed: number | null;
-  status: string;
-  finalScore: number | null;
-  bestScore: number | null;
-  improvement: number | null;
-  numSteps: number;
-  tokens: number | null;
-  /** The run's own error, else why its final state could not be scored. */
-  note: string | null;
-}
-
-/** The evaluation of a whole run group. */
-export interface EvalSummary {
-  schema: "mlab-eval-summary/1";
-  groupDir: string;
-  group: { id: string; agent: string; model: string | null } | null;
-  /** Why group.json could not be read, if it could not. */
-  groupError: string | null;
-  createdAt: string;
-  thresholds: readonly Threshold[];
-  tasks: TaskSummary[];
-  runs: RunRow[];
-}
+import { EVAL_SUMMARY_SCHEMA, type CurvePoint, type EvalSummary, type RunEval, type TaskSummary } from "./records.js";
 
 function meanOrNull(values: (number | null)[]): number | null {
   const present = values.filter((v): v is number => v !== null);
@@ -82,12 +19,12 @@ function estimateOrNull(values: (number | null)[]): Estimate | null {
 /** Best score reached by the end of each step of one run; steps not scored carry the previous value. */
 export function bestSoFar(run: RunEval): (number | null)[] {
   const direction = run.direction ?? "higher";
-  const n = Math.max(run.numSteps, ...run.steps.map((s) => s.step + 1));
+  const n = Math.max(run.num_steps, ...run.steps.map((s) => s.step + 1));
   const at = new Map(run.steps.map((s) => [s.step, s.score]));
   // The final workspace is the state after the last step.
-  if (run.finalScore !== null && n > 0) {
+  if (run.final_score !== null && n > 0) {
     const last = at.get(n - 1);
-    if (last === undefined || last === null || better(run.finalScore, last, direction)) at.set(n - 1, run.finalScore);
+    if (last === undefined || last === null || better(run.final_score, last, direction)) at.set(n - 1, run.final_score);
   }
   const out: (number | null)[] = [];
   let top: number | null = null;
@@ -120,24 +57,24 @@ export function summarizeTask(task: string, runs: RunEval[]): TaskSummary {
     task,
     direction: first?.direction ?? null,
     baseline: first?.baseline ?? null,
-    baselineSource: first?.baselineSource ?? null,
+    baseline_source: first?.baseline_source ?? null,
     runs: runs.length,
     success,
     improvement: estimateOrNull(runs.map((r) => r.improvement)),
-    bestImprovement: estimateOrNull(runs.map((r) => r.bestImprovement)),
-    meanTokens: meanOrNull(runs.map((r) => r.tokens)),
-    meanCostUsd: meanOrNull(runs.map((r) => r.costUsd)),
-    meanWallSeconds: meanOrNull(runs.map((r) => r.wallSeconds)),
-    finalAnswerShare: runs.length ? runs.filter((r) => r.submittedFinalAnswer).length / runs.length : 0,
+    best_improvement: estimateOrNull(runs.map((r) => r.best_improvement)),
+    mean_tokens: meanOrNull(runs.map((r) => r.tokens)),
+    mean_cost_usd: meanOrNull(runs.map((r) => r.cost_usd)),
+    mean_wall_seconds: meanOrNull(runs.map((r) => r.wall_seconds)),
+    final_answer_share: runs.length ? runs.filter((r) => r.submitted_final_answer).length / runs.length : 0,
     errors: runs.filter((r) => r.status === "error").length,
-    unscored: runs.filter((r) => r.finalScore === null).length,
+    unscored: runs.filter((r) => r.final_score === null).length,
     curve: bestCurve(runs),
   };
 }
 
-function readGroup(groupDir: string): { group: GroupRecord | null; error: string | null } {
+function readGroup(groupDir: string): { group: ResearchGroupRecord | null; error: string | null } {
   try {
-    return { group: readJsonFile(path.join(groupDir, "group.json"), GroupRecordSchema, "run group record"), error: null };
+    return { group: readResearchGroupRecord(path.join(groupDir, "group.json")), error: null };
   } catch (e) {
     return { group: null, error: (e as Error).message };
   }
@@ -148,11 +85,11 @@ export function summarizeGroup(groupDir: string, runEvals: RunEval[]): EvalSumma
   const { group, error } = fs.existsSync(groupDir) ? readGroup(groupDir) : { group: null, error: `${groupDir} does not exist` };
   const names = [...new Set([...(group?.tasks ?? []), ...runEvals.map((r) => r.task)])].filter((t) => runEvals.some((r) => r.task === t));
   return {
-    schema: "mlab-eval-summary/1",
-    groupDir: path.resolve(groupDir),
-    group: group ? { id: group.id, agent: group.agent, model: group.model ?? null } : null,
-    groupError: error,
-    createdAt: new Date().toISOString(),
+    schema: EVAL_SUMMARY_SCHEMA,
+    group_dir: path.resolve(groupDir),
+    group: group ? { id: group.id, agent: group.agent, model: group.model } : null,
+    group_error: error,
+    created_at: new Date().toISOString(),
     thresholds: THRESHOLDS,
     tasks: names.map((t) => summarizeTask(t, runEvals.filter((r) => r.task === t))),
     runs: runEvals.map((r) => ({
@@ -160,12 +97,12 @@ export function summarizeGroup(groupDir: string, runEvals: RunEval[]): EvalSumma
       task: r.task,
       seed: r.seed,
       status: r.status,
-      finalScore: r.finalScore,
-      bestScore: r.bestScore,
+      final_score: r.final_score,
+      best_score: r.best_score,
       improvement: r.improvement,
-      numSteps: r.numSteps,
+      num_steps: r.num_steps,
       tokens: r.tokens,
-      note: r.error ?? r.finalError ?? r.baselineError,
+      note: r.error ?? r.final_error ?? r.baseline_error,
     })),
   };
 }
