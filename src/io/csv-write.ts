@@ -6,7 +6,7 @@
  */
 import type { Column, Table } from "../core/table.js";
 import { writeFileAtomic } from "../core/atomic.js";
-import { pyFloatRepr } from "../pycompat/pyfloat.js";
+import { pyFloatReprFast } from "../pycompat/pyfloat.js";
 
 // CPython's csv writer (3.11.9+, gh-67044) quotes \r and \n whatever the line terminator;
 // older 3.11 releases left a bare \r unquoted, which made the file unreadable by read_csv.
@@ -26,15 +26,7 @@ function quoteFieldTab(s: string): string {
 
 /** Python's `repr(float)`, with a shortcut for the common case where JavaScript's text already agrees. */
 function floatText(v: number): string {
-  if (v !== v) return "";
-  const s = String(v);
-  const a = v < 0 ? -v : v;
-  // Below 1e-4 Python switches to exponent notation earlier than JavaScript; above 2^53 no double has a fraction.
-  if (a >= 1e-4 && s.indexOf("e") < 0) {
-    if (s.indexOf(".") >= 0) return s;
-    if (a < 1e16) return `${s}.0`;
-  }
-  return pyFloatRepr(v);
+  return v !== v ? "" : pyFloatReprFast(v);
 }
 
 function cellText(col: Column, i: number, quote: (s: string) => string): string {

@@ -3,240 +3,46 @@
  * memory (new-york-city-taxi-fare-prediction's train.csv: 5.7 GB, 55M rows), with the same bytes
  * as the in-memory path (readCsv, trainTestSplitTable, writeCsv).
  *
- * Pass 1 ({@link scanCsv}) reads the file once, front to back: it splits records the way pandas'
- * C tokenizer does, infers each column's dtype over the whole column (pandas' int64, uint64,
- * float64, bool, object passes, using csv-read's cell parsers) without keeping any cell, and
- * records where each record ends (4 bytes a row). The split is a permutation of row numbers in an
- * Int32Array (4 bytes a row). {@link writeCsvRows} then writes rows in any order: it takes the
- * output in blocks of a bounded size, sorts a block's rows by position in the file, reads them in
- * runs of nearby records (one read per run, not per row), re-formats each field for its column's
- * dtype into an arena, and writes the arena out in output order.
+ * Pass 1 ({@link scanCsv}) reads the file once, front to back, with csv-read's tokenizer and chunk
+ * loop (src/io/csv/): it infers each column's dtype over the whole column with csv-read's own
+ * inference (pandas' int64, uint64, float64, bool, object passes) fed the cells' bytes without
+ * keeping any cell, and records where each record ends (4 bytes a row). The split is a
+ * permutation of row numbers in an Int32Array (4 bytes a row). {@link writeCsvRows} then writes
+ * rows in any order: it takes the output in blocks of a bounded size, sorts a block's rows by
+ * position in the file, reads them in runs of nearby records (one read per run, not per row),
+ * re-tokenizes each record from its byte range, re-formats each field for its column's dtype
+ * into an arena, and writes the arena out in output order.
  *
  * Re-formatting works on bytes: a field already in the form pandas would print (a plain integer,
  * a float with at most 15 significant digits in repr's layout, text needing no quotes) is copied
  * as is, and only the others are parsed and printed again.
  */
-import { isUtf8 } from "node:buffer";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { UserError } from "../core/errors.js";
-import { csvCellParsers as P } from "../io/csv-read.js";
+import { closeSync, openSync, readSync } from "node:fs";
+import { CsvParseError, UserError } from "../core/errors.js";
 import { writeFileAtomic } from "../core/atomic.js";
-import { pyFloatRepr } from "../pycompat/pyfloat.js";
+import { drive } from "../io/csv/drive.js";
+import { ColumnInference, MODE_TEXT, type InferredDtype } from "../io/csv/inference.js";
+import { pandasColumnNames } from "../io/csv/names.js";
+import { canonicalFloat, canonicalInt, isNa, parseBool, parseFloat64 } from "../io/csv/numbers.js";
+import { NO_CSV_LIMITS } from "../io/csv/options.js";
+import { FileSource } from "../io/csv/source.js";
+import { CsvWidthError, Tokenizer, type FieldRef } from "../io/csv/tokenizer.js";
+import { pyFloatRepr, pyFloatReprFast } from "../pycompat/pyfloat.js";
 import { RandomState } from "../rng/random-state.js";
 import { validateShuffleSplit } from "../rng/sklearn-split.js";
 
+// Bytes, declared here rather than imported: Node 20 re-reads an imported binding on every use
+// (a TDZ check), which slows the byte loops measurably.
 const LF = 10;
 const CR = 13;
 const SP = 32;
-const TAB = 9;
 const QUOTE = 34;
+const PLUS_SIGN = 43;
 const COMMA = 44;
 const MINUS_SIGN = 45;
-const DOT = 46;
 const ZERO = 48;
-const NINE = 57;
 
 const TWO_32 = 4294967296;
-const INT64_MAX = 9223372036854775807n;
-
-// ---------------------------------------------------------------------------------------------
-// Record tokenizer: pandas' C state machine (as csv-read transcribes it), one record at a time,
-// so a record can be re-read on its own from its byte range.
-
-/** Returned by {@link RecordTokenizer.next} when the bytes end inside a record and more may follow. */
-const MORE = -1;
-
-class RecordTokenizer {
-  /** Per field: start offset, or the index in `cx` when `fe` is -1. */
-  fs = new Int32Array(64);
-  /** Per field: end offset, or -1 for a field whose bytes are in `cx` (doubled quotes, text after a quote). */
-  fe = new Int32Array(64);
-  nf = 0;
-  cx: Buffer[] = [];
-  /** Physical lines (line breaks) consumed by the last successful call. */
-  lines = 0;
-  /** Line breaks inside quoted fields of the record being read. */
-  private quotedLines = 0;
-  /** The physical line on which the last record read starts. */
-  startLine = 0;
-
-  constructor(private readonly file: string) {}
-
-  private push(a: number, z: number): void {
-    if (this.nf >= this.fs.length) {
-      const fs = new Int32Array(this.fs.length * 2);
-      fs.set(this.fs);
-      this.fs = fs;
-      const fe = new Int32Array(this.fe.length * 2);
-      fe.set(this.fe);
-      this.fe = fe;
-    }
-    this.fs[this.nf] = a;
-    this.fe[this.nf++] = z;
-  }
-
-  private pushBytes(parts: Buffer[]): void {
-    this.push(this.cx.length, -1);
-    this.cx.push(parts.length === 1 ? parts[0] : Buffer.concat(parts));
-  }
-
-  /**
-   * Skip blank lines from b[i] and read one record of b[i, n). Returns the offset after it, with
-   * the fields in fs/fe (nf is 0 when only blank lines were left), or MORE when the record may
-   * continue past n and `final` is false. `line` is the physical line at i, for messages.
-   */
-  next(b: Buffer, i: number, n: number, final: boolean, line: number): number {
-    this.nf = 0;
-    // Only reset when used: setting an array's length is not free, and most records have no such field.
-    if (this.cx.length > 0) this.cx.length = 0;
-    this.quotedLines = 0;
-    let lines = 0;
-    let c = 0;
-    // Blank lines, and lines of only spaces and tabs, hold no record.
-    for (;;) {
-      if (i >= n) {
-        if (!final) return MORE;
-        this.lines = lines;
-        return n;
-      }
-      c = b[i];
-      if (c === LF) {
-        i++;
-        lines++;
-        continue;
-      }
-      if (c !== CR && c !== SP && c !== TAB) break;
-      let j = i;
-      if (c !== CR) {
-        j++;
-        while (j < n && ((c = b[j]) === SP || c === TAB)) j++;
-        if (j >= n) {
-          if (!final) return MORE;
-          this.lines = lines;
-          return n;
-        }
-        c = b[j];
-      }
-      if (c === LF) {
-        i = j + 1;
-        lines++;
-        continue;
-      }
-      if (c !== CR) break; // the blanks begin a record
-      if (j + 1 >= n && !final) return MORE;
-      i = j + 1;
-      lines++;
-      // pandas swallows the byte after a blank line's CR when it is LF or a delimiter.
-      if (i < n && (b[i] === LF || b[i] === COMMA)) i++;
-    }
-    const start = line + lines;
-    this.startLine = start;
-    for (;;) {
-      if (i >= n) {
-        if (!final) return MORE;
-        this.push(0, 0); // a delimiter right before the end ends one more, empty, field
-        break;
-      }
-      c = b[i];
-      if (c === QUOTE) {
-        const end = this.quoted(b, i, n, final, start + this.quotedLines);
-        if (end === MORE) return MORE;
-        i = end;
-      } else {
-        let j = i;
-        while (j < n && ((c = b[j]) > COMMA || (c !== COMMA && c !== LF && c !== CR))) j++;
-        if (j >= n && !final) return MORE;
-        this.push(i, j);
-        i = j;
-      }
-      if (i >= n) break;
-      c = b[i];
-      if (c === COMMA) {
-        i++;
-        continue;
-      }
-      if (c === LF) {
-        i++;
-        break;
-      }
-      // CR: a LF right after it belongs to the same line end.
-      if (i + 1 >= n && !final) return MORE;
-      i++;
-      if (i < n && b[i] === LF) i++;
-      break;
-    }
-    this.lines = lines + 1 + this.quotedLines;
-    return i;
-  }
-
-  /** A field opening with a quote at b[i]: pushes it and returns the offset after it, or MORE. */
-  private quoted(b: Buffer, i: number, n: number, final: boolean, line: number): number {
-    let seg = i + 1;
-    let parts: Buffer[] | null = null;
-    for (;;) {
-      const q = b.indexOf(QUOTE, seg);
-      if (q < 0 || q >= n) {
-        if (!final) return MORE;
-        throw new UserError(`${this.file}: a quoted field opened on line ${line} is never closed`);
-      }
-      this.quotedLines += countLineBreaks(b, seg, q);
-      if (q + 1 >= n && !final) return MORE;
-      const d = q + 1 < n ? b[q + 1] : COMMA;
-      if (d === QUOTE) {
-        (parts ??= []).push(b.subarray(seg, q + 1));
-        seg = q + 2;
-        continue;
-      }
-      if (d === COMMA || d === LF || d === CR) {
-        if (parts === null) this.push(seg, q);
-        else this.pushBytes([...parts, b.subarray(seg, q)]);
-        return q + 1;
-      }
-      // Text after the closing quote continues the field unquoted; quotes in it are literal.
-      let k = q + 1;
-      let c = 0;
-      while (k < n && (c = b[k]) !== COMMA && c !== LF && c !== CR) k++;
-      if (k >= n && !final) return MORE;
-      this.pushBytes([...(parts ?? []), b.subarray(seg, q), b.subarray(q + 1, k)]);
-      return k;
-    }
-  }
-
-  /** The bytes of field `k` as (buffer, start, end). */
-  field(b: Buffer, k: number, out: FieldRef): void {
-    const e = this.fe[k];
-    if (e >= 0) {
-      out.b = b;
-      out.a = this.fs[k];
-      out.z = e;
-    } else {
-      const x = this.cx[this.fs[k]];
-      out.b = x;
-      out.a = 0;
-      out.z = x.length;
-    }
-  }
-}
-
-interface FieldRef {
-  b: Buffer;
-  a: number;
-  z: number;
-}
-
-/** Physical line breaks (LF, CRLF or lone CR) in b[a, z). */
-function countLineBreaks(b: Uint8Array, a: number, z: number): number {
-  let k = 0;
-  for (let i = a; i < z; i++) {
-    const c = b[i];
-    if (c === LF) k++;
-    else if (c === CR && b[i + 1] !== LF) k++;
-  }
-  return k;
-}
-
-// ---------------------------------------------------------------------------------------------
-// dtype inference without keeping cells: csv-read's ColumnBuilder passes, as flags only.
 
 /**
  * What a column prints as: `int` (int64 or uint64, printed as its integer), `intFloat` (integers
@@ -244,131 +50,11 @@ function countLineBreaks(b: Uint8Array, a: number, z: number): number {
  * (object, missing-value tokens blank) and `rawString` (object read without NA filtering, pandas'
  * fallback when a uint64 column also holds negatives or gaps).
  */
-export type StreamKind = "int" | "intFloat" | "float" | "bool" | "boolObject" | "string" | "rawString";
+export type StreamKind = Exclude<InferredDtype, "uint">;
 
-const MODE_GENERAL = 0;
-const MODE_INT = 1;
-const MODE_FLOAT = 2;
-const MODE_TEXT = 3;
-
-class ColumnState {
-  intAlive = true;
-  uintAlive = false;
-  floatAlive = true;
-  boolAlive = true;
-  minus = false;
-  aboveInt64 = false;
-  text = false;
-  naCount = 0;
-  mode = MODE_INT;
-
-  observe(b: Buffer, a: number, z: number): void {
-    const mode = this.mode;
-    if (mode === MODE_TEXT) return;
-    if (mode === MODE_INT) {
-      // The common case inline: [-]digits, at most 15 of them (beyond that parseInteger decides).
-      let p = a;
-      const neg = b[p] === MINUS_SIGN;
-      if (neg) p++;
-      const ds = p;
-      while (p < z && b[p] >= ZERO && b[p] <= NINE) p++;
-      if (p === z && p > ds && p - ds <= 15) {
-        // "-0" counts as signed too, which is what pandas' uint64 pass looks at.
-        if (neg) this.minus = true;
-        this.boolAlive = false;
-        return;
-      }
-    } else if (mode === MODE_FLOAT && plainDecimal(b, a, z)) return;
-    this.general(b, a, z);
-    this.mode = this.text
-      ? MODE_TEXT
-      : this.intAlive
-        ? MODE_INT
-        : this.floatAlive && !this.uintAlive && !this.boolAlive
-          ? MODE_FLOAT
-          : MODE_GENERAL;
-  }
-
-  private general(b: Buffer, a: number, z: number): void {
-    const R = P.result;
-    if (P.isNa(b, a, z)) {
-      this.naCount++;
-      return;
-    }
-    if (this.intAlive) {
-      const v = P.parseInteger(b, a, z, false);
-      if (v === v || R.status === P.BIG) {
-        const val = v === v ? v : R.val;
-        if (val < 0 || (val === 0 && 1 / val < 0)) this.minus = true;
-        this.boolAlive = false;
-        return;
-      }
-      this.intAlive = false;
-      // pandas retries uint64 only when int64 overflowed, not when a cell was not an integer.
-      if (R.status === P.OVERFLOW) this.uintAlive = true;
-    }
-    let numeric = false;
-    if (this.uintAlive) {
-      const v = P.parseInteger(b, a, z, true);
-      if (v === v) numeric = true;
-      else if (R.status === P.BIG) {
-        if (R.big > INT64_MAX) this.aboveInt64 = true;
-        numeric = true;
-      } else if (R.status === P.MINUS) this.minus = true;
-      else if (R.status === P.INVALID) this.uintAlive = false;
-      else {
-        // A uint64 overflow makes pandas give up on numbers: an object column.
-        this.text = true;
-        return;
-      }
-    }
-    if (!numeric && this.floatAlive) {
-      const v = P.parseFloat64(b, a, z);
-      if (v === v) numeric = true;
-      else this.floatAlive = false;
-    }
-    if (numeric) {
-      this.boolAlive = false;
-      return;
-    }
-    if (this.boolAlive) {
-      if (P.parseBool(b, a, z) >= 0) return;
-      this.boolAlive = false;
-    }
-    if (!this.uintAlive && !this.floatAlive) this.text = true;
-  }
-
-  /** The column's dtype once every row has been seen (csv-read's ColumnBuilder.finish). */
-  kind(rows: number): StreamKind {
-    if (this.text || rows === 0) return "string";
-    if (this.intAlive) return this.naCount > 0 ? "intFloat" : "int";
-    if (this.uintAlive) {
-      if (this.aboveInt64 && (this.minus || this.naCount > 0)) return "rawString";
-      return this.minus ? "string" : "int";
-    }
-    if (this.floatAlive) return "float";
-    return this.naCount === 0 ? "bool" : "boolObject";
-  }
-}
-
-/** [-]digits[.digits] with no exponent and under 300 bytes: a finite float64 whatever the digits. */
-function plainDecimal(b: Buffer, a: number, z: number): boolean {
-  if (z - a >= 300) return false;
-  let p = a;
-  if (b[p] === MINUS_SIGN) p++;
-  let digits = 0;
-  while (p < z && b[p] >= ZERO && b[p] <= NINE) {
-    p++;
-    digits++;
-  }
-  if (p < z && b[p] === DOT) {
-    p++;
-    while (p < z && b[p] >= ZERO && b[p] <= NINE) {
-      p++;
-      digits++;
-    }
-  }
-  return p === z && digits > 0;
+/** int64 and uint64 print alike; every other dtype is its own kind. */
+function streamKind(dtype: InferredDtype): StreamKind {
+  return dtype === "uint" ? "int" : dtype;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,155 +121,75 @@ const DEFAULT_CHUNK = 4 << 20;
 /** Read a CSV file once, as `pandas.read_csv(path, float_precision="round_trip")` would, keeping only dtypes and record offsets. */
 export function scanCsv(path: string, options: StreamCsvOptions = {}): CsvScan {
   const file = options.file ?? path;
-  const chunk = Math.max(1, Math.floor(options.chunkBytes ?? DEFAULT_CHUNK));
-  let fd: number;
+  let src: FileSource;
   try {
-    fd = openSync(path, "r");
+    src = new FileSource(path, file, Infinity);
   } catch (err) {
     throw new UserError(`cannot open ${file}: ${(err as Error).message}`);
   }
-  try {
-    return scanFd(fd, path, file, chunk);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Pass 1's state between records. */
-class Scanner {
-  header: string[] | null = null;
-  expected = 0;
-  leading = 0;
-  rows = 0;
-  line = 1;
-  cols: ColumnState[] = [];
-  readonly offsets = new OffsetList();
-  readonly tok: RecordTokenizer;
-  private readonly ref: FieldRef = { b: Buffer.alloc(0), a: 0, z: 0 };
-
-  constructor(private readonly file: string) {
-    this.tok = new RecordTokenizer(file);
-  }
-
-  /** Take the record the tokenizer just read from b, which ends at file offset `end`. */
-  record(b: Buffer, end: number): void {
-    const tok = this.tok;
-    const fields = tok.nf;
-    if (this.header === null) {
-      this.header = [];
-      for (let k = 0; k < fields; k++) {
-        tok.field(b, k, this.ref);
-        this.header.push(this.ref.b.toString("utf8", this.ref.a, this.ref.z));
-      }
-      this.expected = fields;
-      for (let k = 0; k < fields; k++) this.cols.push(new ColumnState());
-      this.offsets.push(end);
-      return;
-    }
-    if (this.rows === 0) {
-      // pandas doesn't check the first data row: extra fields there become an implicit index.
-      if (fields > this.expected) {
-        this.leading = fields - this.expected;
-        this.expected = fields;
-      }
-    } else if (fields > this.expected) {
-      throw new UserError(
-        `${this.file}: expected ${this.expected} fields in data row ${this.rows + 1} (line ${tok.startLine}), saw ${fields}`,
-      );
-    }
-    const cols = this.cols;
-    const lead = this.leading;
-    const ref = this.ref;
-    for (let j = 0; j < cols.length; j++) {
-      const k = lead + j;
-      if (k >= fields) cols[j].observe(b, 0, 0);
-      else if (tok.fe[k] >= 0) cols[j].observe(b, tok.fs[k], tok.fe[k]);
-      else {
-        tok.field(b, k, ref);
-        cols[j].observe(ref.b, ref.a, ref.z);
-      }
-    }
-    this.rows++;
-    this.offsets.push(end);
-  }
-}
-
-function scanFd(fd: number, path: string, file: string, chunk: number): CsvScan {
   // No bigger than the file: small files are common in tests and cheap to scan.
-  chunk = Math.min(chunk, fstatSync(fd).size + 1);
-  const sc = new Scanner(file);
-  let buf = Buffer.allocUnsafe(chunk);
-  let carry = 0;
-  let base = 0; // file offset of buf[0]
-  let first = true;
-  for (;;) {
-    const want = carry + Math.max(chunk, carry);
-    if (buf.length < want) {
-      const bigger = Buffer.allocUnsafe(want);
-      buf.copy(bigger, 0, 0, carry);
-      buf = bigger;
-    }
-    let n = carry;
-    let eof = false;
-    while (n < want) {
-      const r = readSync(fd, buf, n, want - n, base + n);
-      if (r === 0) {
-        eof = true;
-        break;
-      }
-      n += r;
-    }
-    const data = buf.subarray(0, n);
-    let pos = 0;
-    if (first) {
-      // A UTF-8 BOM is dropped at the very start of the file only.
-      if (!eof && n < 3) {
-        carry = n;
-        continue;
-      }
-      if (n >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) pos = 3;
-      first = false;
-    }
-    const from = pos;
-    for (;;) {
-      const end = sc.tok.next(data, pos, n, eof, sc.line);
-      if (end === MORE) break;
-      if (sc.tok.nf > 0) {
-        sc.line += sc.tok.lines;
-        sc.record(data, base + end);
-      }
-      pos = end;
-      if (pos >= n) break;
-    }
-    checkText(data, from, pos, base, file);
-    if (eof) break;
-    buf.copy(buf, 0, pos, n);
-    carry = n - pos;
-    base += pos;
+  const chunk = Math.min(Math.max(1, Math.floor(options.chunkBytes ?? DEFAULT_CHUNK)), src.size() + 1);
+  const tok = new Tokenizer(file, NO_CSV_LIMITS, false, chunk);
+  const sink = new ScanSink();
+  try {
+    drive(src, tok, chunk, file, Infinity, (b, used) => sink.consume(tok, b, used));
+  } catch (err) {
+    throw asUserError(err, file);
   }
-  if (sc.header === null) throw new UserError(`${file}: no columns to parse: the file is empty or holds only blank lines`);
-  const names = P.pandasColumnNames(sc.header);
-  const kinds = sc.cols.map((c) => c.kind(sc.rows));
-  return { path, file, names, kinds, rows: sc.rows, leading: sc.leading, offsets: sc.offsets };
+  if (tok.header === null) throw new UserError(`${file}: no columns to parse: the file is empty or holds only blank lines`);
+  const names = pandasColumnNames(tok.header);
+  const kinds = (sink.cols ?? []).map((c) => streamKind(c.dtype(sink.rows)));
+  return { path, file, names, kinds, rows: sink.rows, leading: tok.leading, offsets: sink.offsets };
 }
 
-/** pandas decodes UTF-8 strictly; csv-read refuses NUL bytes. The same checks on the bytes just consumed. */
-function checkText(b: Buffer, a: number, z: number, base: number, file: string): void {
-  if (a >= z) return;
-  const nul = b.indexOf(0, a);
-  if (nul >= 0 && nul < z) throw new UserError(`${file}: NUL byte at byte offset ${base + nul}; a CSV file must be UTF-8 text`);
-  if (isUtf8(b.subarray(a, z))) return;
-  // Records end at ASCII line breaks, so the bad bytes lie within one line: find it for the message.
-  let s = a;
-  while (s < z) {
-    let e = b.indexOf(LF, s);
-    if (e < 0 || e >= z) e = z;
-    if (!isUtf8(b.subarray(s, e))) {
-      throw new UserError(`${file} is not UTF-8 text: invalid bytes in the line starting at byte offset ${base + s}`);
-    }
-    s = e + 1;
+/** csv-read's refusals of a malformed file, as the UserError a preparer reports. */
+function asUserError(err: unknown, file: string): unknown {
+  if (err instanceof CsvWidthError) {
+    return new UserError(`${file}: expected ${err.expected} fields in data row ${err.dataRow} (line ${err.line}), saw ${err.saw}`);
   }
-  throw new UserError(`${file} is not UTF-8 text`);
+  return err instanceof CsvParseError ? new UserError(err.message) : err;
+}
+
+/** Pass 1's sink: each column's dtype inference fed from the tokenizer's batches, and where each record ends. */
+class ScanSink {
+  cols: ColumnInference[] | null = null;
+  rows = 0;
+  readonly offsets = new OffsetList();
+  /** File offset of the start of the tokenizer's last run. */
+  private bytesSeen = 0;
+
+  consume(tok: Tokenizer, b: Buffer, used: number): void {
+    const base = this.bytesSeen;
+    this.bytesSeen += used;
+    if (this.cols === null) {
+      if (tok.header === null) return;
+      this.cols = tok.header.map(() => new ColumnInference());
+      this.offsets.push(base + tok.headerEnd);
+    }
+    const nr = tok.nr;
+    if (nr === 0) return;
+    const cols = this.cols;
+    const { fs, fe, re, cx } = tok;
+    const lead = tok.leading;
+    // Column by column: a text column is settled for good, and a numeric one stays in one shortcut for long runs.
+    for (let j = 0; j < cols.length; j++) {
+      const col = cols[j];
+      let first = 0;
+      for (let r = 0; r < nr && col.mode !== MODE_TEXT; r++) {
+        const fi = first + lead + j;
+        first = re[r];
+        const e = fe[fi];
+        if (e >= 0) col.observe(b, fs[fi], e);
+        else {
+          const x = cx[fs[fi]];
+          col.observe(x, 0, x.length);
+        }
+      }
+    }
+    const rb = tok.rb;
+    for (let r = 0; r < nr; r++) this.offsets.push(base + rb[r]);
+    this.rows += nr;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -687,99 +293,43 @@ function writeInteger(out: ByteSink, b: Buffer, a: number, z: number): number {
   let e = z;
   while (e > p && (b[e - 1] === SP || (b[e - 1] >= 9 && b[e - 1] <= 13))) e--;
   let neg = false;
-  if (b[p] === MINUS_SIGN || b[p] === 43) neg = b[p++] === MINUS_SIGN;
+  if (b[p] === MINUS_SIGN || b[p] === PLUS_SIGN) neg = b[p++] === MINUS_SIGN;
   while (p < e - 1 && b[p] === ZERO) p++;
   if (neg && !(e - p === 1 && b[p] === ZERO)) out.byte(MINUS_SIGN);
   out.bytes(b, p, e);
   return e - p;
 }
 
-/** Whether b[a, z) is exactly how Python prints its int: [-]digits, no leading zero, not "-0". */
-function canonicalInt(b: Buffer, a: number, z: number): boolean {
-  let p = a;
-  if (b[p] === MINUS_SIGN) p++;
-  if (p >= z) return false;
-  if (b[p] === ZERO) return z - p === 1 && p === a;
-  for (; p < z; p++) if (b[p] < ZERO || b[p] > NINE) return false;
-  return true;
-}
-
-/**
- * Whether b[a, z) is already the repr of the float it parses to: repr's fixed layout
- * ([-]int.frac, no superfluous zeros, 1e-4 <= |x| < 1e16) with at most 15 significant digits.
- * Any decimal of at most 15 significant digits survives the round trip through a double, so its
- * shortest round-tripping digits are its own.
- */
-function canonicalFloat(b: Buffer, a: number, z: number): boolean {
-  let p = a;
-  if (b[p] === MINUS_SIGN) p++;
-  const is = p;
-  while (p < z && b[p] >= ZERO && b[p] <= NINE) p++;
-  const intLen = p - is;
-  if (intLen === 0 || intLen > 16 || (intLen > 1 && b[is] === ZERO) || p >= z || b[p] !== DOT) return false;
-  const fs = ++p;
-  while (p < z && b[p] >= ZERO && b[p] <= NINE) p++;
-  const fracLen = p - fs;
-  if (p !== z || fracLen === 0) return false;
-  const intZero = b[is] === ZERO;
-  if (fracLen === 1 && b[fs] === ZERO) {
-    // "x.0": integral; its significant digits are the integer's without trailing zeros.
-    if (intZero) return true;
-    let t = p - 2;
-    while (t > is && b[t] === ZERO) t--;
-    return t - is + 1 <= 15;
-  }
-  if (b[z - 1] === ZERO) return false;
-  if (intZero) {
-    let lz = fs;
-    while (b[lz] === ZERO) lz++;
-    // More than three zeros after the point and repr switches to exponent notation.
-    return lz - fs <= 3 && z - lz <= 15;
-  }
-  return intLen + fracLen <= 15;
-}
-
-/** Python's repr of a double, as pandas' to_csv writes float64 cells (NaN is handled by the caller). */
-function floatRepr(v: number): string {
-  const s = String(v);
-  const x = v < 0 ? -v : v;
-  if (x >= 1e-4 && s.indexOf("e") < 0) {
-    if (s.indexOf(".") >= 0) return s;
-    if (x < 1e16) return `${s}.0`;
-  }
-  return pyFloatRepr(v);
-}
-
 /** One field of column kind `kind`, printed as pandas' to_csv prints the parsed cell. */
 function writeField(out: ByteSink, kind: StreamKind, b: Buffer, a: number, z: number): void {
   switch (kind) {
     case "string":
-      if (!P.isNa(b, a, z)) writeText(out, b, a, z);
+      if (!isNa(b, a, z)) writeText(out, b, a, z);
       return;
     case "rawString":
       writeText(out, b, a, z);
       return;
     case "float":
-      if (P.isNa(b, a, z)) return;
+      if (isNa(b, a, z)) return;
       if (canonicalFloat(b, a, z)) out.bytes(b, a, z);
       else if (canonicalInt(b, a, z) && z - a <= 15) {
         out.bytes(b, a, z);
         out.ascii(".0");
-      } else out.ascii(floatRepr(P.parseFloat64(b, a, z)));
+      } else out.ascii(pyFloatReprFast(parseFloat64(b, a, z)));
       return;
     case "int":
       if (canonicalInt(b, a, z)) out.bytes(b, a, z);
       else writeInteger(out, b, a, z);
       return;
     case "intFloat":
-      if (P.isNa(b, a, z)) return;
+      if (isNa(b, a, z)) return;
       writeIntAsFloat(out, b, a, z);
       return;
     case "bool":
-      out.ascii(P.parseBool(b, a, z) === 1 ? "True" : "False");
+      out.ascii(parseBool(b, a, z) === 1 ? "True" : "False");
       return;
     case "boolObject":
-      if (!P.isNa(b, a, z)) out.ascii(P.parseBool(b, a, z) === 1 ? "True" : "False");
+      if (!isNa(b, a, z)) out.ascii(parseBool(b, a, z) === 1 ? "True" : "False");
       return;
   }
 }
@@ -838,7 +388,7 @@ function planColumns(scan: CsvScan, columns: OutputColumn[] | undefined): { plan
   const plan = wanted.map((c): ColumnPlan => {
     // Text constants are kept as their UTF-8 bytes spelled in latin1, which is how the arena copies strings out.
     if (typeof c !== "string" && "text" in c) return { src: -1, kind: "string", constant: Buffer.from(quoteName(c.text), "utf8").toString("latin1") };
-    if (typeof c !== "string") return { src: -1, kind: "float", constant: Number.isNaN(c.value) ? "" : floatRepr(c.value) };
+    if (typeof c !== "string") return { src: -1, kind: "float", constant: Number.isNaN(c.value) ? "" : pyFloatReprFast(c.value) };
     const j = scan.names.indexOf(c);
     if (j < 0) throw new UserError(`${scan.file}: no column "${c}" (columns: ${scan.names.join(", ")})`);
     return { src: scan.leading + j, kind: scan.kinds[j], constant: "" };
@@ -854,7 +404,7 @@ class RecordReader {
   private win: Buffer;
   private wStart = 0;
   private wEnd = 0;
-  readonly tok: RecordTokenizer;
+  readonly tok: Tokenizer;
 
   constructor(
     private readonly fd: number,
@@ -863,7 +413,8 @@ class RecordReader {
     private readonly gapBytes: number,
   ) {
     this.win = Buffer.allocUnsafe(Math.min(windowBytes, 1 << 16));
-    this.tok = new RecordTokenizer(scan.file);
+    this.tok = new Tokenizer(scan.file, NO_CSV_LIMITS);
+    this.tok.resume(scan.leading + scan.names.length);
   }
 
   /**
@@ -877,8 +428,15 @@ class RecordReader {
     const re = off.get(row + 1);
     if (rs < this.wStart || re > this.wEnd) this.refill(rs, re, rows, idx, count);
     const b = this.win;
-    const end = this.tok.next(b, rs - this.wStart, re - this.wStart, true, 0);
-    if (end !== re - this.wStart || this.tok.nf === 0) {
+    const end = re - this.wStart;
+    let used = -1;
+    try {
+      used = this.tok.run(b, true, rs - this.wStart, 1, end);
+    } catch (err) {
+      // A record that no longer tokenizes (an unclosed quote, too many fields): the file changed.
+      if (!(err instanceof CsvParseError)) throw err;
+    }
+    if (used !== end || this.tok.nr !== 1) {
       throw new UserError(`${this.scan.file} changed since it was scanned (row ${row + 1} no longer parses the same)`);
     }
     return b;
@@ -1033,8 +591,8 @@ function formatBlock(reader: RecordReader, plan: ColumnPlan[], block: Block): vo
     const from = arena.pos;
     for (let j = 0; j <= last; j++) {
       const col = plan[j];
+      // A short row's missing fields come as empty ranges: the tokenizer pads rows as pandas does.
       if (col.src < 0) arena.ascii(col.constant);
-      else if (col.src >= tok.nf) writeField(arena, col.kind, b, 0, 0); // a short row's missing fields
       else if (tok.fe[col.src] >= 0) writeField(arena, col.kind, b, tok.fs[col.src], tok.fe[col.src]);
       else {
         tok.field(b, col.src, ref);

@@ -51,3 +51,15 @@ export function pyFloatRepr(x: number): string {
   const absExp = Math.abs(exp);
   return `${sign}${mant}e${exp < 0 ? "-" : "+"}${absExp < 10 ? "0" : ""}${absExp}`;
 }
+
+/** {@link pyFloatRepr}, with a shortcut for the common case where JavaScript's own text already agrees. */
+export function pyFloatReprFast(x: number): string {
+  const s = String(x);
+  const a = x < 0 ? -x : x;
+  // Below 1e-4 Python switches to exponent notation earlier than JavaScript; above 2^53 no double has a fraction.
+  if (a >= 1e-4 && s.indexOf("e") < 0) {
+    if (s.indexOf(".") >= 0) return s;
+    if (a < 1e16) return `${s}.0`;
+  }
+  return pyFloatRepr(x);
+}
