@@ -41,51 +41,10 @@ const CURRENT: RunEval = {
   evaluated_at: "2026-01-02T00:00:00.000Z",
 };
 
-/** The same evaluation as an earlier release wrote it. */
-const LEGACY = {
-  schema: "mlab-eval/1",
-  run: "titanic-seed3",
-  task: "titanic",
-  seed: 3,
-  agent: "mlab",
-  model: "openai/gpt-4o",
-  status: "finished",
-  error: null,
-  direction: "higher",
-  baseline: 0.75,
-  baselineSource: "recorded",
-  baselineError: null,
-  finalScore: 0.84,
-  finalError: null,
-  steps: [
-    { step: 0, score: 0.75, error: null, missing: [] },
-    { step: 4, score: null, error: "submission.csv is missing", missing: ["big.bin"] },
-  ],
-  stepsError: null,
-  statesScored: 2,
-  bestScore: 0.84,
-  bestStep: 7,
-  improvement: 0.12,
-  bestImprovement: 0.12,
-  success: { "5": true, "10": true, "15": false, "20": false, "30": false },
-  submittedFinalAnswer: true,
-  numSteps: 8,
-  tokens: 55_100,
-  costUsd: 0.42,
-  wallSeconds: 600.5,
-  evaluatedAt: "2026-01-02T00:00:00.000Z",
-};
-
 describe("run evaluation records (eval.json)", () => {
   it("reads the current record as written", () => {
     expect(RUN_EVAL_SCHEMA).toBe("mlagentbench-eval/1");
     expect(parseRunEval(JSON.parse(JSON.stringify(CURRENT)), FILE)).toEqual(CURRENT);
-  });
-
-  it("converts a legacy mlab-eval/1 record (camelCase) to the current shape", () => {
-    expect(parseRunEval(LEGACY, FILE)).toEqual(CURRENT);
-    const unscored = { ...LEGACY, status: "error", error: "no run.json", direction: null, baseline: null, baselineSource: null, finalScore: null, seed: null, tokens: null, costUsd: null };
-    expect(parseRunEval(unscored, FILE)).toMatchObject({ status: "error", error: "no run.json", direction: null, baseline: null, baseline_source: null, final_score: null, seed: null, tokens: null, cost_usd: null });
   });
 
   it("names the file and the fields when a record does not match", () => {
@@ -95,9 +54,8 @@ describe("run evaluation records (eval.json)", () => {
     // camelCase fields under the new schema name are not silently accepted.
     const { final_score: _f, ...rest } = CURRENT;
     expect(() => parseRunEval({ ...rest, finalScore: 0.84 }, FILE)).toThrow(/\(mlagentbench-eval\/1\): final_score: /);
-    expect(() => parseRunEval({ ...LEGACY, numSteps: -1 }, FILE)).toThrow(`${FILE} is not a valid run evaluation (mlab-eval/1): numSteps: `);
-    expect(() => parseRunEval({ schema: "mlab-eval-summary/1" }, FILE)).toThrow(
-      `${FILE} is not a run evaluation: it has schema "mlab-eval-summary/1", expected "mlagentbench-eval/1" (or "mlab-eval/1" from earlier releases)`,
+    expect(() => parseRunEval({ schema: "mlab-eval/1" }, FILE)).toThrow(
+      `${FILE} is not a run evaluation: it has schema "mlab-eval/1", expected "mlagentbench-eval/1"`,
     );
     expect(() => parseRunEval(null, FILE)).toThrow(`${FILE} is not a run evaluation: it has no schema field`);
   });
@@ -110,8 +68,6 @@ describe("run evaluation records (eval.json)", () => {
     const text = fs.readFileSync(file, "utf8");
     expect(Object.keys(JSON.parse(text))[0]).toBe("schema");
     expect(text.endsWith("}\n")).toBe(true);
-    expect(readRunEval(file)).toEqual(CURRENT);
-    fs.writeFileSync(file, JSON.stringify(LEGACY));
     expect(readRunEval(file)).toEqual(CURRENT);
     fs.writeFileSync(file, "[");
     expect(() => readRunEval(file)).toThrow(`Cannot read run evaluation ${file}: `);

@@ -1,21 +1,17 @@
 /**
- * What evaluation writes: `<run>/eval.json` (mlagentbench-eval/1, also reading the camelCase mlab-eval/1 of
- * earlier releases) and `<group>/eval/summary.json` (mlagentbench-eval-summary/1), one zod schema each. They
+ * What evaluation writes: `<run>/eval.json` (mlagentbench-eval/1) and `<group>/eval/summary.json` (mlagentbench-eval-summary/1), one zod schema each. They
  * live here rather than in results/ because they are made of evaluation's thresholds, task directions and
  * present/'s estimates.
  */
 import { z } from "zod";
 import type { Estimate } from "../../present/stats.js";
 import { ResearchRunStatusSchema } from "../../results/research-record.js";
-import { legacyFormat, parseVersioned, readVersioned, writeVersioned, type VersionedFormat } from "../../results/versioned.js";
+import { parseVersioned, readVersioned, writeVersioned, type VersionedFormat } from "../../results/versioned.js";
 import type { Direction } from "../tasks/types.js";
 import { THRESHOLDS, type Threshold } from "./improvement.js";
 
 /** The format of `<run>/eval.json` this harness writes. */
 export const RUN_EVAL_SCHEMA = "mlagentbench-eval/1";
-
-/** The camelCase eval.json earlier releases wrote; still read, converted to the current shape. */
-export const LEGACY_RUN_EVAL_SCHEMA = "mlab-eval/1";
 
 /** The format of `<group>/eval/summary.json` (and of the JSON embedded in summary.html). */
 export const EVAL_SUMMARY_SCHEMA = "mlagentbench-eval-summary/1";
@@ -81,83 +77,16 @@ export const RunEvalSchema = z.object({
 });
 export type RunEval = z.output<typeof RunEvalSchema>;
 
-/** The `"mlab-eval/1"` eval.json of earlier releases, exactly as their writer wrote it. */
-const LegacyRunEvalSchema = z.object({
-  schema: z.literal(LEGACY_RUN_EVAL_SCHEMA),
-  run: z.string(),
-  task: z.string(),
-  seed: z.number().int().nullable(),
-  agent: z.string().nullable(),
-  model: z.string().nullable(),
-  status: ResearchRunStatusSchema,
-  error: z.string().nullable(),
-  direction: DirectionSchema.nullable(),
-  baseline: z.number().nullable(),
-  baselineSource: BaselineSourceSchema.nullable(),
-  baselineError: z.string().nullable(),
-  finalScore: z.number().nullable(),
-  finalError: z.string().nullable(),
-  steps: z.array(StepScoreSchema),
-  stepsError: z.string().nullable(),
-  statesScored: z.number().int().nonnegative(),
-  bestScore: z.number().nullable(),
-  bestStep: z.number().int().nullable(),
-  improvement: z.number().nullable(),
-  bestImprovement: z.number().nullable(),
-  success: SuccessSchema,
-  submittedFinalAnswer: z.boolean(),
-  numSteps: z.number().int().nonnegative(),
-  tokens: z.number().nullable(),
-  costUsd: z.number().nullable(),
-  wallSeconds: z.number().nullable(),
-  evaluatedAt: z.string(),
-});
-type LegacyRunEval = z.output<typeof LegacyRunEvalSchema>;
-
-function fromLegacy(r: LegacyRunEval): RunEval {
-  return {
-    schema: RUN_EVAL_SCHEMA,
-    run: r.run,
-    task: r.task,
-    seed: r.seed,
-    agent: r.agent,
-    model: r.model,
-    status: r.status,
-    error: r.error,
-    direction: r.direction,
-    baseline: r.baseline,
-    baseline_source: r.baselineSource,
-    baseline_error: r.baselineError,
-    final_score: r.finalScore,
-    final_error: r.finalError,
-    steps: r.steps,
-    steps_error: r.stepsError,
-    states_scored: r.statesScored,
-    best_score: r.bestScore,
-    best_step: r.bestStep,
-    improvement: r.improvement,
-    best_improvement: r.bestImprovement,
-    success: r.success,
-    submitted_final_answer: r.submittedFinalAnswer,
-    num_steps: r.numSteps,
-    tokens: r.tokens,
-    cost_usd: r.costUsd,
-    wall_seconds: r.wallSeconds,
-    evaluated_at: r.evaluatedAt,
-  };
-}
-
 const RUN_EVAL_FORMAT: VersionedFormat<RunEval> = {
   what: "run evaluation",
   schema: RUN_EVAL_SCHEMA,
   parser: RunEvalSchema,
-  legacy: legacyFormat(LEGACY_RUN_EVAL_SCHEMA, LegacyRunEvalSchema, fromLegacy),
 };
 
 /**
- * Check parsed eval.json `json` (read from `file`) as a run evaluation, current or legacy (`"mlab-eval/1"`,
- * converted); the error names the file and the offending fields. Evaluation itself never reads one back
- * (it rescores); this is for tools and tests that read a group's results.
+ * Check parsed eval.json `json` (read from `file`) as a run evaluation; the error names the file and the
+ * offending fields. Evaluation itself never reads one back (it rescores, so eval.json files of earlier
+ * releases are simply rewritten); this is for tools and tests that read a group's results.
  */
 export function parseRunEval(json: unknown, file: string): RunEval {
   return parseVersioned(RUN_EVAL_FORMAT, json, file);
