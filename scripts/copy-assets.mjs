@@ -46,3 +46,6 @@ if (fs.existsSync(tasksSrc)) {
     filter: (file) => !file.includes("__pycache__") && (fs.statSync(file).isDirectory() || !file.endsWith(".ts")),
   });
 }
+
+// The CLI entry is run directly (`npx mlebench`, the package's bin), and tsc writes new files without the executable bit.
+fs.chmodSync(path.join(root, "dist", "cli", "main.js"), 0o755);
