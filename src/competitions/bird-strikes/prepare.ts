@@ -4,7 +4,7 @@ import { type Column, makeTable, takeColumn } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
-import { requiredText, sourceColumn } from "../_shared/source-columns.js";
+import { requiredText, sourceColumn, textValues } from "../_shared/source-columns.js";
 
 /** Share of strikes, the most recent ones, held out as the test set (whole days only). */
 const TEST_FRACTION = 0.3;
@@ -45,11 +45,9 @@ export function prepare(ctx: PrepareContext): void {
   const file = ctx.sources.strikes;
   const source = readCsv(file, { file });
   const column = (name: string): Column => sourceColumn(source, name, file);
-  const damageCol = column(DAMAGE);
-  if (damageCol.kind !== "string") throw new Error(`${file}: column "${DAMAGE}" should hold text, but it was read as ${damageCol.kind}`);
   // Like pandas 2, the reader takes the literal "None" for a missing value; the source has no
   // empty damage cells (the recorded checksums would catch a release that had), so null is "None".
-  const damage = damageCol.values.map((v) => v ?? NO_DAMAGE);
+  const damage = textValues(column(DAMAGE), DAMAGE, file).map((v) => v ?? NO_DAMAGE);
   const dates = requiredText(column(DATE), DATE, file);
   dates.forEach((d, i) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`${file}: data row ${i + 1} has ${DATE} "${d}", expected YYYY-MM-DD`);
