@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Debian packages the project uses: datasets of the offline benchmark (scikit-learn ships the
-# Titanic passenger list; dataset-fashion-mnist), and Python with numpy/pandas/scikit-learn/scipy for the golden
+# Titanic passenger list; dataset-fashion-mnist; R's dataset packages; fortunes; WordNet), and Python with numpy/pandas/scikit-learn/scipy for the golden
 # generators and benchmarks (always called as /usr/bin/python3); xgboost for the baseline agent; bubblewrap and curl
 # for the sandbox tests; chromium for the report rendering test; p7zip-full for .7z Kaggle archives; redis-server for
 # the distributed-run tests (mlebench run --queue). Needs root.
@@ -9,6 +9,8 @@
 # with --oracle, what upstream MLE-bench's own grade.py and prepare.py import besides (npm run oracle).
 set -euo pipefail
 pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost python3-levenshtein dataset-fashion-mnist bubblewrap curl chromium p7zip-full redis-server)
+# Datasets of the offline benchmark that ship as R packages (read with Debian's R at prepare time) or as Debian data files.
+pkgs+=(r-base-core r-cran-modeldata r-cran-mlbench r-cran-dslabs r-cran-kernlab r-cran-janeaustenr fortunes wordnet-base)
 case "${1:-}" in
   --generators) pkgs+=(python3-pil python3-bson python3-shapely) ;;
   --oracle) pkgs+=(python3-pil python3-bson python3-shapely python3-py7zr python3-tqdm python3-yaml python3-requests) ;;

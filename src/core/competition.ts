@@ -1,9 +1,14 @@
 import type { Table } from "./table.js";
 
-/** Where a real dataset ships: a file installed by a Debian package, or a file inside an npm package. */
+/**
+ * Where a real dataset ships: a file or folder installed by a Debian package, a file inside an npm
+ * package, or a dataset of an R package from Debian (`library::dataset`, loaded by the data()
+ * `topic` when that differs from the object's name), which preparing exports to CSV.
+ */
 export type PackageSource =
   | { kind: "debian"; package: string; path: string }
-  | { kind: "npm"; package: string; file: string };
+  | { kind: "npm"; package: string; file: string }
+  | { kind: "r"; package: string; library: string; dataset: string; topic?: string };
 
 /** Answers as a grader receives them: a table for CSV answers, parsed lines for JSONL. */
 export type Answers = Table | unknown[];
@@ -56,7 +61,10 @@ export interface UpstreamSpec {
 
 /** Where a preparer writes: the public and private directories, and resolved source files. */
 export interface PrepareContext {
-  /** Absolute paths of the competition's source files, by the names its spec gives them. */
+  /**
+   * Absolute paths of the competition's sources, by the names its spec gives them: the file (or
+   * folder) a package installed, or for an R dataset the CSV it was exported to.
+   */
   sources: Record<string, string>;
   public: string;
   private: string;

@@ -5,7 +5,7 @@ import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../core/atomic.js";
-import { resolveSource } from "../sources/packages.js";
+import { materializeSources, resolveSource } from "../sources/packages.js";
 
 /** md5 of every prepared file, keyed by its path under prepared/ ("public/train.csv"). */
 export type Checksums = Record<string, string>;
@@ -100,10 +100,13 @@ export async function prepareCompetition(c: Competition, dataDir: string, opts: 
     if (problems.length === 0) return { id: c.id, status: "verified", files: Object.keys(expected).length, dataDir };
   }
 
-  const sources = Object.fromEntries(Object.entries(spec.sources).map(([k, s]) => [k, resolveSource(s)]));
+  for (const s of Object.values(spec.sources)) resolveSource(s);
   fs.mkdirSync(paths.root, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(paths.root, ".prepare-"));
+  // Exported R datasets live beside the scratch folder, not in it: they are inputs, not outputs.
+  const exported = fs.mkdtempSync(path.join(paths.root, ".sources-"));
   try {
+    const sources = materializeSources(spec.sources, exported);
     const pub = path.join(scratch, "public");
     const priv = path.join(scratch, "private");
     fs.mkdirSync(pub);
@@ -128,6 +131,7 @@ export async function prepareCompetition(c: Competition, dataDir: string, opts: 
     fs.chmodSync(prepared, 0o755);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
+    fs.rmSync(exported, { recursive: true, force: true });
   }
   // A competition whose reference leaderboard is still being generated has none yet.
   if (fs.existsSync(leaderboardSrc)) writeFileAtomic(paths.leaderboard, fs.readFileSync(leaderboardSrc));

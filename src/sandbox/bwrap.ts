@@ -172,8 +172,11 @@ export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, e
   ro(layout.nodeBinary, `${SANDBOX_PATHS.runtime}/node`);
   ro(layout.initScript, `${SANDBOX_PATHS.runtime}/init.mjs`);
   // /usr is visible read-only, and with it the Debian datasets offline competitions are cut from.
-  for (const file of spec.hidden ?? []) {
-    if (fs.existsSync(file) && fs.statSync(file).isFile()) ro(path.join(etcDir, EMPTY_FILE), file);
+  // A hidden file reads as empty; a hidden folder (a dataset package's, an R package's) as empty too.
+  for (const hidden of spec.hidden ?? []) {
+    const st = fs.statSync(hidden, { throwIfNoEntry: false });
+    if (st?.isFile()) ro(path.join(etcDir, EMPTY_FILE), hidden);
+    else if (st?.isDirectory()) a.push("--perms", "0555", "--tmpfs", hidden);
   }
   // bwrap would make a missing parent private to root, where the agent could not reach the file.
   const parents = new Set(Object.keys(spec.files).map((inside) => path.posix.dirname(inside)).filter((d) => d.startsWith(`${SANDBOX_PATHS.runtime}/`)));

@@ -148,7 +148,10 @@ export function dockerRunArgs(
     args.push("--volume", `${bindSource(socket.hostPath, socket.name)}:${SANDBOX_PATHS.runtime}/${socket.name}`);
   }
   // The agent image installs the same Debian datasets offline competitions are cut from.
-  for (const file of spec.hidden ?? []) args.push("--volume", `/dev/null:${file}:ro`);
+  for (const hidden of spec.hidden ?? []) {
+    if (fs.statSync(hidden, { throwIfNoEntry: false })?.isDirectory()) args.push("--tmpfs", `${hidden}:ro,size=1k`);
+    else args.push("--volume", `/dev/null:${hidden}:ro`);
+  }
   for (const [key, value] of Object.entries(spec.env)) args.push("--env", `${key}=${value}`);
   args.push(image, "sleep", "infinity");
   return args;

@@ -99,9 +99,9 @@ export interface SandboxSpec {
   /** Extra read-only files placed in the sandbox: sandbox path → host path. */
   files: Record<string, string>;
   /**
-   * Absolute paths of files the agent must not read although the system dirs it sees hold them:
-   * the packaged datasets an offline competition is cut from (their test labels included). Each
-   * is replaced by an empty file inside the sandbox.
+   * Absolute paths of files and folders the agent must not read although the system dirs it sees
+   * hold them: the packaged datasets an offline competition is cut from (their test labels
+   * included). Each file is replaced by an empty file, each folder by an empty read-only one.
    */
   hidden?: string[];
   /** Harness services exposed as Unix sockets (validation server, egress proxy). */

@@ -3,9 +3,14 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Competition, PackageSource } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
+import { exportRDataset, rLibraryDir } from "./r-datasets.js";
 
-/** The absolute path of a source file, or a UserError naming the package to install. */
+/**
+ * The absolute path of a source file or folder (for an R dataset, its package's folder), or a
+ * UserError naming the package to install.
+ */
 export function resolveSource(s: PackageSource): string {
+  if (s.kind === "r") return rLibraryDir(s);
   if (s.kind === "debian") {
     if (fs.existsSync(s.path)) return s.path;
     throw new UserError(
@@ -30,8 +35,23 @@ export function resolveSource(s: PackageSource): string {
 }
 
 /**
- * Files an offline competition is cut from (its test labels among them), which the sandbox must
- * not show the agent; missing ones are skipped, since preparing already needed them.
+ * The paths a preparer reads, by source name: installed files and folders as they are, R datasets
+ * exported to `<name>.csv` in `scratch` (a folder the caller owns and removes).
+ */
+export function materializeSources(sources: Record<string, PackageSource>, scratch: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(sources).map(([name, s]) => {
+      if (s.kind !== "r") return [name, resolveSource(s)];
+      const out = path.join(scratch, `${name}.csv`);
+      exportRDataset(s, out);
+      return [name, out];
+    }),
+  );
+}
+
+/**
+ * Files and folders an offline competition is cut from (its test labels among them), which the
+ * sandbox must not show the agent; missing ones are skipped, since preparing already needed them.
  */
 export function hiddenSources(competition: Competition): string[] {
   const sources = competition.offline?.sources ?? {};

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bwrapArgs, entryArgv, identityFiles, type HostLayout } from "../../src/sandbox/bwrap.js";
 import type { SandboxSpec } from "../../src/sandbox/types.js";
@@ -136,6 +137,14 @@ describe("hidden files", () => {
     expect(args.slice(at - 1, at + 2)).toEqual(["--ro-bind", "/tmp/etc/empty", process.execPath]);
     expect(args).not.toContain("/no/such/file");
     expect(identityFiles(1).empty).toBe("");
+  });
+
+  it("covers each hidden folder (a dataset package's) with an empty read-only tmpfs, after the system mounts", () => {
+    const dir = path.dirname(process.execPath);
+    const args = bwrapArgs(spec({ hidden: [dir] }), layout, root, "/tmp/etc");
+    const at = args.lastIndexOf(dir);
+    expect(at).toBeGreaterThan(args.indexOf("/usr"));
+    expect(args.slice(at - 3, at + 1)).toEqual(["--perms", "0555", "--tmpfs", dir]);
   });
 });
 

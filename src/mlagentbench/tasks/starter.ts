@@ -5,7 +5,7 @@ import type { Competition, OfflineSpec } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
-import { hiddenSources, resolveSource } from "../../sources/packages.js";
+import { hiddenSources, materializeSources } from "../../sources/packages.js";
 import { PYTHON } from "./runner.js";
 import { BaselineSchema, type Baseline, type ResearchTask, type TaskRunner } from "./types.js";
 
@@ -41,12 +41,16 @@ export async function prepareOfflineData(spec: OfflineSpec): Promise<PreparedDat
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "mlab-offline-"));
   const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
   try {
-    const sources = Object.fromEntries(Object.entries(spec.sources).map(([k, s]) => [k, resolveSource(s)]));
+    const exported = path.join(root, "sources");
+    fs.mkdirSync(exported);
+    const sources = materializeSources(spec.sources, exported);
     const pub = path.join(root, "public");
     const priv = path.join(root, "private");
     fs.mkdirSync(pub);
     fs.mkdirSync(priv);
     await spec.prepare({ sources, public: pub, private: priv });
+    // The exports hold the whole dataset, labels included: gone before anything sees the folder.
+    fs.rmSync(exported, { recursive: true, force: true });
     return { public: pub, private: priv, cleanup };
   } catch (e) {
     cleanup();
