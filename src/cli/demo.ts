@@ -16,6 +16,7 @@ interface DemoFlags {
   seeds: string;
   workers: string;
   timeLimit: string;
+  split: string;
   memory?: string;
   sandbox?: string;
   runsDir: string;
@@ -31,11 +32,13 @@ export function register(program: Command): void {
     .summary("prepare the offline competitions, run the dummy and baseline agents, grade, and compare")
     .description(
       "Run the embedded offline benchmark end to end with no API key and no download: check the environment " +
-        "(installing the Debian packages when run as root), prepare the offline competitions, run the dummy agent " +
+        "(installing the Debian packages when run as root), prepare the offline competitions (by default the quick " +
+        "offline-lite split; --split offline for all of them), run the dummy agent " +
         "(sample submission) and the baseline agent (a no-LLM AutoML script) on each in the sandbox, grade every run, " +
         "and print a table of scores and medals with the path of the full report.",
     )
-    .option("-c, --competition <id...>", "only these competitions (default: the offline split)")
+    .option("-c, --competition <id...>", "only these competitions (default: those of --split)")
+    .option("--split <name>", "the offline split to run: offline-lite (the quick ones), offline (all), offline-low, offline-medium, offline-high", "offline-lite")
     .option("--seeds <n>", "runs per competition and agent", "1")
     .option("--workers <n>", "runs at the same time", "1")
     .option("--time-limit <duration>", "wall-clock limit per run", "4m")
@@ -47,7 +50,7 @@ export function register(program: Command): void {
     .option("--json", "print the demo report as JSON instead of the table")
     .action(
       action(async (flags: DemoFlags) => {
-        const competitions = flags.competition ? flags.competition.map(getCompetition) : competitionsInSplit("offline");
+        const competitions = flags.competition ? flags.competition.map(getCompetition) : competitionsInSplit(flags.split);
         const offline = competitions.filter((c) => !c.offline);
         if (offline.length > 0) throw new UserError(`demo runs offline competitions only; "${offline[0].id}" needs Kaggle data`);
         const seeds = parsePositiveInt(flags.seeds, "--seeds");

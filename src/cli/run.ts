@@ -55,7 +55,7 @@ export function register(program: Command): void {
     )
     .requiredOption("--agent <id>", "agent to run: dummy, baseline, aide or mlab (with --llm-model), external (with --agent-cmd), or an id from --agent-config")
     .option("-c, --competition <id...>", "competition id(s)")
-    .option("--split <name>", "every competition of a split (e.g. offline, lite)")
+    .option("--split <name>", "every competition of a split (e.g. offline, offline-lite, lite)")
     .option("-l, --competition-list <file>", "a text file with one competition id per line (upstream's --competition-set)")
     .option("--seeds <n>", "runs per competition", "1")
     .option("--workers <n>", "runs at the same time", "1")

@@ -11,21 +11,36 @@ export const MEDIUM = tier("medium");
 export const HIGH = tier("high");
 export const DEV: readonly string[] = CATALOG.filter((e) => e.dev).map((e) => e.id);
 
+/** Offline competitions, each with what its split membership depends on. */
+const offlineFolders = FOLDER_COMPETITIONS.flatMap((c) => (c.offline ? [{ id: c.id, order: c.offline.order, lite: c.offline.lite === true, complexity: c.complexity }] : []))
+  .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
 /**
  * The embedded offline benchmark: every competition folder with an `offline` spec, in the order
  * their `offline.order` gives (the order `mlebench demo` runs and shows them), ties by id.
  */
-export const OFFLINE: readonly string[] = FOLDER_COMPETITIONS.flatMap((c) => (c.offline ? [{ id: c.id, order: c.offline.order }] : []))
-  .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  .map((c) => c.id);
+export const OFFLINE: readonly string[] = offlineFolders.map((c) => c.id);
 
-/** Named splits: the complexity tiers, their union, the lite alias, the dev set and the offline benchmark. */
+/** The offline competitions marked `lite`: the quick ones `mlebench demo` runs by default. */
+export const OFFLINE_LITE: readonly string[] = offlineFolders.filter((c) => c.lite).map((c) => c.id);
+
+/** The offline competitions of one complexity tier. */
+const offlineTier = (complexity: "low" | "medium" | "high"): readonly string[] => offlineFolders.filter((c) => c.complexity === complexity).map((c) => c.id);
+
+/**
+ * Named splits: the complexity tiers, their union, the lite alias, the dev set, and the offline
+ * benchmark with its lite subset and its own tiers.
+ */
 export const SPLITS: Record<string, readonly string[]> = {
   low: LOW,
   lite: LOW,
   medium: MEDIUM,
   high: HIGH,
   split75: [...LOW, ...MEDIUM, ...HIGH],
-  offline: OFFLINE,
   dev: DEV,
+  offline: OFFLINE,
+  "offline-lite": OFFLINE_LITE,
+  "offline-low": offlineTier("low"),
+  "offline-medium": offlineTier("medium"),
+  "offline-high": offlineTier("high"),
 };

@@ -78,6 +78,8 @@ export interface PrepareContext {
 export interface OfflineSpec {
   /** Position in the offline split, and so in `mlebench demo`: smallest first (ties by id). */
   order: number;
+  /** In the `offline-lite` split, the quick subset `mlebench demo` runs by default. */
+  lite?: boolean;
   sources: Record<string, PackageSource>;
   /** Directory holding description.md, leaderboard.csv and checksums.json. */
   assets: string;

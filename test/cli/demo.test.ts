@@ -43,6 +43,12 @@ describe("mlebench demo (short: titanic only)", () => {
     const a = mlebench(["demo", "-c", "spaceship-titanic", "--no-setup"]);
     expect(a.status).toBe(2);
     expect(a.stderr).toContain('demo runs offline competitions only; "spaceship-titanic" needs Kaggle data');
+    const c = mlebench(["demo", "--split", "low", "--no-setup"]);
+    expect(c.status).toBe(2);
+    expect(c.stderr).toMatch(/demo runs offline competitions only; ".+" needs Kaggle data/);
+    const d = mlebench(["demo", "--split", "offline-huge", "--no-setup"]);
+    expect(d.status).toBe(2);
+    expect(d.stderr).toContain('Unknown split "offline-huge"; known splits: low, lite, medium, high, split75, dev, offline, offline-lite, offline-low, offline-medium, offline-high.');
     const b = mlebench(["demo", "--time-limit", "later", "--no-setup"]);
     expect(b.status).toBe(2);
     expect(b.stderr).toContain('--time-limit: "later" is not a duration');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATALOG, CATALOG_SOURCE, catalogEntry, upstreamCompetition } from "../../src/competitions/catalog.js";
 import { COMPETITIONS, getCompetition } from "../../src/competitions/registry.js";
-import { DEV, HIGH, LOW, MEDIUM, OFFLINE } from "../../src/competitions/splits.js";
+import { DEV, HIGH, LOW, MEDIUM, OFFLINE, OFFLINE_LITE, SPLITS } from "../../src/competitions/splits.js";
 
 describe("upstream competition catalog", () => {
   it("holds exactly the upstream ids of the splits, sorted, 75 + 7 dev", () => {
@@ -124,6 +124,15 @@ describe("upstream competition catalog", () => {
     expect(new Set(orders).size).toBe(orders.length);
     // The demo's order of the first seven, which its output and the docs show.
     expect(OFFLINE.slice(0, 7)).toEqual(["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "fashion-mnist"]);
+  });
+
+  it("has the offline-lite subset (the lite-marked folders, in the split's order) and the offline tiers", () => {
+    expect(OFFLINE_LITE).toEqual(OFFLINE.filter((id) => getCompetition(id).offline!.lite === true));
+    expect(OFFLINE_LITE.length).toBeGreaterThanOrEqual(7);
+    expect(SPLITS["offline-lite"]).toBe(OFFLINE_LITE);
+    const tiers = ["offline-low", "offline-medium", "offline-high"].map((s) => SPLITS[s]);
+    expect(tiers.flat().sort()).toEqual([...OFFLINE].sort());
+    tiers.forEach((ids, i) => expect(ids.every((id) => getCompetition(id).complexity === ["low", "medium", "high"][i])).toBe(true));
   });
 
   it("rejects an unknown id with close matches", () => {

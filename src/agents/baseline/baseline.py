@@ -21,6 +21,8 @@ import pandas as pd
 DATA = os.environ.get("MLEBENCH_DATA_DIR") or "/home/data"
 SUBMISSION_DIR = os.environ.get("MLEBENCH_SUBMISSION_DIR") or "/home/submission"
 STARTED = time.time()
+# The run's seed (the harness sets it; 0 by hand) drives the folds, the models and the CNN's start.
+SEED = int(os.environ.get("MLEBENCH_SEED") or 0)
 # Convergence and deprecation chatter would bury the steps in the agent's log.
 warnings.filterwarnings("ignore")
 
@@ -183,7 +185,7 @@ def gbm(kind, n_classes, n_rows, budget):
     if have("xgboost"):
         import xgboost as xgb
         common = dict(n_estimators=rounds, learning_rate=0.05, max_depth=6, subsample=0.8,
-                      colsample_bytree=0.8, tree_method="hist", n_jobs=os.cpu_count() or 1,
+                      colsample_bytree=0.8, tree_method="hist", n_jobs=os.cpu_count() or 1, random_state=SEED,
                       early_stopping_rounds=50)
         if kind == "regression":
             return "xgboost", lambda: xgb.XGBRegressor(**common)
@@ -290,7 +292,7 @@ def run_fit(plan, model_name, budget):
         if kind == "regression":
             name, make = linear(kind, n_classes, "tabular")
         else:
-            name, make = "pca+logistic", lambda: make_pipeline(StandardScaler(), PCA(n_components=comps, random_state=0), LogisticRegression(C=0.5, max_iter=500))
+            name, make = "pca+logistic", lambda: make_pipeline(StandardScaler(), PCA(n_components=comps, random_state=SEED), LogisticRegression(C=0.5, max_iter=500))
     else:
         X, Xt = tabular_features(train, test, plan["features"])
         if model_name == "linear":
@@ -302,7 +304,7 @@ def run_fit(plan, model_name, budget):
     is_xgb = name == "xgboost"
     regression = kind == "regression"
     folds = 5 if X.shape[0] * X.shape[1] < 5_000_000 and modality != "text" else 3
-    splitter = KFold(folds, shuffle=True, random_state=0) if regression else StratifiedKFold(folds, shuffle=True, random_state=0)
+    splitter = KFold(folds, shuffle=True, random_state=SEED) if regression else StratifiedKFold(folds, shuffle=True, random_state=SEED)
     oof_scores, best_rounds = [], []
     fold_start = time.time()
     for k, (a, b) in enumerate(splitter.split(X, y)):
@@ -334,10 +336,10 @@ def cnn_fit_predict(X, y, Xt, n_classes, kind, budget):
     import torch
     from torch import nn
     side = int(round(np.sqrt(X.shape[1])))
-    torch.manual_seed(0)
+    torch.manual_seed(SEED)
     torch.set_num_threads(os.cpu_count() or 1)
     to_images = lambda a: torch.tensor(a, dtype=torch.float32).reshape(-1, 1, side, side)
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(SEED)
     order = rng.permutation(len(X))
     cut = max(1, len(X) // 10)
     hold, fit = order[:cut], order[cut:]

@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 8,
+    lite: true,
     sources: {
       strikes: { kind: "npm", package: "vega-datasets", file: "data/birdstrikes.csv" },
     },

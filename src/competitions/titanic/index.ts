@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 1,
+    lite: true,
     sources: {
       titanic: {
         kind: "debian",
