@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEV, HIGH, LOW, MEDIUM, OFFLINE } from "../../src/competitions/splits.js";
+import { DEV, HIGH, LOW, MEDIUM, OFFLINE, OFFLINE_LITE } from "../../src/competitions/splits.js";
 import { mlebench } from "../helpers/cli.js";
 import { fixtureDataDir } from "../helpers/data-dir.js";
 
@@ -24,7 +24,9 @@ describe("mlebench list", () => {
     expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual([...OFFLINE]);
     const bad = mlebench(["list", "--split", "nope"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/Unknown split "nope"; known splits: low, lite, medium, high, split75, offline, dev/);
+    expect(bad.stderr).toContain('Unknown split "nope"; known splits: low, lite, medium, high, split75, dev, offline, offline-lite, offline-low, offline-medium, offline-high.');
+    const lite = mlebench(["list", "--split", "offline-lite", "--json", "--data-dir", dataDir]);
+    expect(JSON.parse(lite.stdout).map((x: { id: string }) => x.id)).toEqual([...OFFLINE_LITE]);
   });
 
   it("keeps the default JSON rows free of the --all fields", () => {
