@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { Competition } from "../core/competition.js";
 import { loadLeaderboard } from "../grading/grade.js";
-import { isLowerBetter, rankScore, thresholds } from "../grading/leaderboard.js";
+import { isLowerBetter, rankScore, thresholds, type Ranking } from "../grading/leaderboard.js";
 import { estimate, type Estimate } from "../present/stats.js";
 import type { DemoReport } from "./demo.js";
 
@@ -54,13 +54,20 @@ export interface BoardStats {
   lowerIsBetter: boolean;
 }
 
-/** Statistics of the population in an offline competition's folder (leaderboard.csv). */
-export function boardStats(c: Competition): BoardStats {
+/** The scores of the population in an offline competition's folder (leaderboard.csv), best first. */
+function population(c: Competition): Float64Array {
   if (!c.offline) throw new Error(`${c.id} is not an offline competition`);
-  const scores = loadLeaderboard(path.join(c.offline.assets, "leaderboard.csv"));
+  return loadLeaderboard(path.join(c.offline.assets, "leaderboard.csv"));
+}
+
+/** Statistics of a population's scores (best first). */
+function boardStats(scores: Float64Array): BoardStats {
   const t = thresholds(scores);
   return { entries: scores.length, best: scores[0], gold: t.gold, bronze: t.bronze, median: t.median, lowerIsBetter: isLowerBetter(scores) };
 }
+
+/** Whether a ranking is a gold, silver or bronze medal. */
+const medalled = (k: Ranking) => k.goldMedal || k.silverMedal || k.bronzeMedal;
 
 /** An agent's runs on one competition, ranked against the committed population. */
 export interface AgentResult {
@@ -85,7 +92,7 @@ export interface CalibrationSummary {
 
 /** Rank every calibrated run against its competition's population and total the rates per agent. */
 export function summarizeCalibration(cal: Calibration, competitions: Competition[], agents: readonly string[]): CalibrationSummary {
-  const boards = new Map(competitions.map((c) => [c.id, loadLeaderboard(path.join(c.offline!.assets, "leaderboard.csv"))]));
+  const boards = new Map(competitions.map((c) => [c.id, population(c)]));
   const rows = competitions.map((c) => {
     const board = boards.get(c.id)!;
     const result = (agent: string): AgentResult | null => {
@@ -96,11 +103,11 @@ export function summarizeCalibration(cal: Calibration, competitions: Competition
       return {
         scores: runs.map((r) => (r.valid ? r.score : null)),
         mean: valid.length === runs.length ? valid.reduce((a, b) => a + b, 0) / valid.length : null,
-        medals: ranks.filter((k) => k.goldMedal || k.silverMedal || k.bronzeMedal).length,
+        medals: ranks.filter(medalled).length,
         aboveMedian: ranks.filter((k) => k.aboveMedian).length,
       };
     };
-    return { competition: c, board: boardStats(c), agents: Object.fromEntries(agents.map((a) => [a, result(a)])) };
+    return { competition: c, board: boardStats(board), agents: Object.fromEntries(agents.map((a) => [a, result(a)])) };
   });
   const rates: CalibrationSummary["rates"] = {};
   for (const agent of agents) {
@@ -119,12 +126,8 @@ export function summarizeCalibration(cal: Calibration, competitions: Competition
         }).length;
         return (hits / measured.length) * 100;
       });
-    const medal = (s: number | null, b: Float64Array) => {
-      const k = rankScore(s, b);
-      return k.goldMedal || k.silverMedal || k.bronzeMedal;
-    };
     rates[agent] = {
-      anyMedal: estimate(perSeed(medal)),
+      anyMedal: estimate(perSeed((s, b) => medalled(rankScore(s, b)))),
       aboveMedian: estimate(perSeed((s, b) => rankScore(s, b).aboveMedian)),
       seeds: seeds.length,
       competitions: measured.length,
