@@ -123,4 +123,47 @@ describe("baseline.py on an upstream-style tabular layout", () => {
     const correct = predicted.filter((p, i) => p === String(order[i].y ? "True" : "False")).length;
     expect(correct / order.length).toBeGreaterThan(0.9);
   });
+  it("fits one model per label column when several 0/1 labels can hold at once", () => {
+    const dir = tempDir();
+    const words = ["dog", "cat", "river", "stone", "engine", "wheel", "bread", "apple", "song", "drum"];
+    // Label a holds when the text mentions an animal, b when it mentions a machine part; both can hold.
+    const rows = Array.from({ length: 700 }, (_, k) => {
+      const picked = [words[(k * 7) % 10], words[(k * 3 + 1) % 10], words[(k * 11 + 5) % 10]];
+      const text = `${picked.join(" ")} ${"filler ".repeat(30)}item ${k}`;
+      const a = picked.some((w) => w === "dog" || w === "cat") ? 1 : 0;
+      const b = picked.some((w) => w === "engine" || w === "wheel") ? 1 : 0;
+      return { id: k + 1, text, a, b };
+    });
+    const [train, test] = [rows.slice(0, 500), rows.slice(500)];
+    fs.writeFileSync(path.join(dir, "train.csv"), "id,text,a,b\n" + train.map((r) => `${r.id},${r.text},${r.a},${r.b}`).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "test.csv"), "id,text\n" + test.map((r) => `${r.id},${r.text}`).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "sample_submission.csv"), "id,a,b\n" + test.map((r) => `${r.id},0.5,0.5`).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "description.md"), "# Tags\n\n## Evaluation\n\nThe mean over label columns of the ROC AUC.\n");
+    const env = { PATH: "/usr/bin:/bin", MLEBENCH_DATA_DIR: dir };
+    const plan = spawnSync("/usr/bin/python3", [SCRIPT, "plan"], { encoding: "utf8", env });
+    expect(plan.status, plan.stderr).toBe(0);
+    expect(JSON.parse(plan.stdout)).toMatchObject({ kind: "multilabel", labels: ["a", "b"], modality: "text", text: "text", metric: "roc_auc" });
+    for (const model of ["auto", "prior"]) {
+      const out = tempDir();
+      const r = spawnSync("/usr/bin/python3", [SCRIPT, "fit", "--model", model, "--budget", "60"], { encoding: "utf8", env: { ...env, MLEBENCH_SUBMISSION_DIR: out } });
+      expect(r.status, r.stderr).toBe(0);
+      const lines = fs.readFileSync(path.join(out, "submission.csv"), "utf8").trim().split("\n");
+      expect(lines[0]).toBe("id,a,b");
+      const cells = lines.slice(1).map((l) => l.split(",").map(Number));
+      expect(cells.map((c) => c[0])).toEqual(test.map((r) => r.id));
+      if (model === "prior") {
+        // Priors are the training rate of each label.
+        const rate = (key: "a" | "b") => train.filter((r) => r[key] === 1).length / train.length;
+        expect(cells[0][1]).toBeCloseTo(rate("a"), 12);
+        expect(cells[0][2]).toBeCloseTo(rate("b"), 12);
+      } else {
+        // The fitted models separate each label: every positive scores above every negative.
+        for (const [j, key] of [[1, "a"], [2, "b"]] as const) {
+          const pos = cells.filter((_, i) => test[i][key] === 1).map((c) => c[j]);
+          const neg = cells.filter((_, i) => test[i][key] === 0).map((c) => c[j]);
+          expect(Math.min(...pos)).toBeGreaterThan(Math.max(...neg));
+        }
+      }
+    }
+  });
 });

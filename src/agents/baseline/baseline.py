@@ -91,7 +91,10 @@ def infer_plan():
     plan = {"train": train, "test": test, "sample": sample, "id": id_col, "targets": targets,
             "metric": metric, "lower_is_better": bool(lower)}
 
-    if len(targets) > 1:
+    if len(targets) > 1 and all(t in head.columns and t not in test_head.columns for t in targets):
+        # One 0/1 column per label in train, several of which can hold at once: multi-label.
+        plan.update(label=None, kind="multilabel", labels=targets)
+    elif len(targets) > 1:
         # One probability column per class: find the train column holding those class names.
         wanted = set(str(t) for t in targets)
         label = None
@@ -122,7 +125,7 @@ def infer_plan():
             kind = "regression" if numeric and y.nunique() > 20 else "label"
         plan.update(label=label, kind={"proba": "proba_binary"}.get(kind, kind))
 
-    features = [c for c in test_head.columns if c != id_col and c in head.columns and c != plan["label"]]
+    features = [c for c in test_head.columns if c != id_col and c in head.columns and c != plan["label"] and c not in targets]
     pixels = [c for c in features if re.match(r"^(pixel|px)_?\d+$", c, re.I)]
     texts = [c for c in features if head[c].dtype == object and head[c].astype(str).str.len().mean() >= 100]
     if len(pixels) >= 64 and len(pixels) >= 0.9 * len(features):
@@ -248,6 +251,8 @@ def run_fit(plan, model_name, budget):
     test = pd.read_csv(plan["test"])
     sample = pd.read_csv(plan["sample"])
     kind, label, modality = plan["kind"], plan["label"], plan["modality"]
+    if kind == "multilabel":
+        return fit_multilabel(plan, train, test, sample, model_name, budget)
     train = train[train[label].notna()].reset_index(drop=True)
     log("train %d rows, test %d rows, sample %d rows; task %s (%s), metric %s"
         % (len(train), len(test), len(sample), kind, modality, plan.get("metric")))
@@ -331,6 +336,49 @@ def run_fit(plan, model_name, budget):
     return assemble(plan, sample, test, pred, classes, kind)
 
 
+def fit_multilabel(plan, train, test, sample, model_name, budget):
+    """One binary model per label column (TF-IDF + logistic regression for text, xgboost or
+    logistic regression otherwise), each giving the probability that its label holds."""
+    labels = plan["labels"]
+    train = train[train[labels].notna().all(axis=1)].reset_index(drop=True)
+    Y = train[labels].astype(float).to_numpy()
+    log("train %d rows, test %d rows; multi-label, %d label columns, metric %s"
+        % (len(train), len(test), len(labels), plan.get("metric")))
+    if model_name == "prior":
+        pred = np.tile(Y.mean(axis=0), (len(test), 1))
+        log("prior submission (multilabel)")
+        return assemble(plan, sample, test, pred, labels, "multilabel")
+    if plan["modality"] == "text":
+        from sklearn.feature_extraction.text import TfidfVectorizer
+        vec = TfidfVectorizer(sublinear_tf=True, ngram_range=(1, 2), min_df=2, max_features=300000, dtype=np.float32)
+        X = vec.fit_transform(train[plan["text"]].fillna("").astype(str))
+        Xt = vec.transform(test[plan["text"]].fillna("").astype(str))
+        name, make = linear("proba_binary", 2, "text")
+    else:
+        X, Xt = tabular_features(train, test, plan["features"])
+        if model_name == "linear" or not have("xgboost"):
+            name, make = linear("proba_binary", 2, "tabular")
+        else:
+            import xgboost as xgb
+            name = "xgboost"
+            make = lambda: xgb.XGBClassifier(n_estimators=300, learning_rate=0.1, max_depth=6, subsample=0.8, colsample_bytree=0.8,
+                                             tree_method="hist", n_jobs=os.cpu_count() or 1, random_state=SEED)
+    log("model: %s per label; features: %d" % (name, X.shape[1]))
+    pred = np.empty((Xt.shape[0], len(labels)))
+    for j, column in enumerate(labels):
+        y = Y[:, j].astype(int)
+        rate = float(y.mean()) if len(y) else 0.5
+        # A label that never (or always) holds in train cannot be learned; the rate is the answer.
+        if len(np.unique(y)) < 2 or time.time() - STARTED > budget * 0.9:
+            pred[:, j] = rate
+            continue
+        model = make()
+        model.fit(X, y)
+        pred[:, j] = model.predict_proba(Xt)[:, 1]
+        log("label %d/%d (%s): fitted, rate %.4f" % (j + 1, len(labels), column, rate))
+    return assemble(plan, sample, test, pred, labels, "multilabel")
+
+
 def cnn_fit_predict(X, y, Xt, n_classes, kind, budget):
     """A small convolutional network on square images; trains epochs while the budget allows."""
     import torch
@@ -392,7 +440,10 @@ def assemble(plan, sample, test, pred, classes, kind):
         raise SystemExit("the sample submission has ids that the test file lacks")
     rows = rows.astype(int)
     out = pd.DataFrame({id_col: sample[id_col]})
-    if kind == "proba_multi":
+    if kind == "multilabel":
+        for i, c in enumerate(plan["labels"]):
+            out[c] = np.clip(pred[rows, i], 1e-6, 1 - 1e-6)
+    elif kind == "proba_multi":
         p = np.clip(pred[rows], 1e-6, 1.0)
         p = p / p.sum(axis=1, keepdims=True)
         for i, c in enumerate(plan["targets"]):

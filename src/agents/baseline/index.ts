@@ -75,7 +75,7 @@ export function baselineAgent(): Agent {
       if (r.exitCode === 0 && planLine.startsWith("{")) {
         await exec(writeFileArgv(path.posix.join(p.code, "plan.json")), { input: planLine + "\n" });
         const plan = JSON.parse(planLine) as Record<string, unknown>;
-        note(`plan: ${plan.kind} on ${plan.modality} data, target ${plan.label}, metric ${plan.metric ?? "unknown"}`);
+        note(`plan: ${plan.kind} on ${plan.modality} data, ${plan.kind === "multilabel" ? `labels ${String(plan.labels)}` : `target ${plan.label}`}, metric ${plan.metric ?? "unknown"}`);
         for (const { model, share } of ATTEMPTS) {
           const left = (ctx.deadline - Date.now()) / 1000 - RESERVE_S;
           const budget = Number.isFinite(left) ? Math.max(10, Math.floor(left * share)) : 3600;
