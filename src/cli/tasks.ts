@@ -98,6 +98,7 @@ export function register(program: Command): void {
             name: t.name,
             metric: t.metric,
             direction: t.direction,
+            improvement_of: t.improvementOf ?? "score",
             baseline: t.baseline?.score ?? null,
             status: t.needsDownload ? (t.isReady?.(ctx) ? "ready" : "needs-download") : "ready",
             needs_download: t.needsDownload,
@@ -110,7 +111,7 @@ export function register(program: Command): void {
         }
         const w = Math.max(...rows.map((r) => r.name.length));
         for (const r of rows) {
-          process.stdout.write(`${r.name.padEnd(w)}  ${r.status.padEnd(14)}  ${r.direction.padEnd(6)}  baseline ${fmt(r.baseline).padEnd(9)}  ${r.metric}\n`);
+          process.stdout.write(`${r.name.padEnd(w)}  ${r.status.padEnd(14)}  ${r.direction.padEnd(6)}  baseline ${fmt(r.baseline).padEnd(9)}  ${r.improvement_of === "error" ? "improvement of the error 1 − score; " : ""}${r.metric}\n`);
         }
       }),
     );

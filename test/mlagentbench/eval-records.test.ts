@@ -17,6 +17,7 @@ const CURRENT: RunEval = {
   status: "finished",
   error: null,
   direction: "higher",
+  improvement_of: "error",
   baseline: 0.75,
   baseline_source: "recorded",
   baseline_error: null,
@@ -45,6 +46,12 @@ describe("run evaluation records (eval.json)", () => {
   it("reads the current record as written", () => {
     expect(RUN_EVAL_SCHEMA).toBe("mlagentbench-eval/1");
     expect(parseRunEval(JSON.parse(JSON.stringify(CURRENT)), FILE)).toEqual(CURRENT);
+  });
+
+  it("reads a record written before improvement_of existed as measured on the score", () => {
+    const { improvement_of, ...older } = CURRENT;
+    expect(improvement_of).toBe("error");
+    expect(parseRunEval(JSON.parse(JSON.stringify(older)), FILE)).toEqual({ ...CURRENT, improvement_of: "score" });
   });
 
   it("names the file and the fields when a record does not match", () => {

@@ -118,7 +118,7 @@ async function makeRun(
 
 /** The fields of eval.json in the order they are written. */
 const EVAL_KEYS = [
-  "schema", "run", "task", "seed", "agent", "model", "status", "error", "direction", "baseline", "baseline_source", "baseline_error",
+  "schema", "run", "task", "seed", "agent", "model", "status", "error", "direction", "improvement_of", "baseline", "baseline_source", "baseline_error",
   "final_score", "final_error", "steps", "steps_error", "states_scored", "best_score", "best_step", "improvement", "best_improvement",
   "success", "submitted_final_answer", "num_steps", "tokens", "cost_usd", "wall_seconds", "evaluated_at",
 ];
@@ -138,6 +138,17 @@ describe("improvement and subsampling", () => {
     expect(successAt(0.15)).toEqual({ "5": true, "10": true, "15": true, "20": false, "30": false });
     expect(successAt(0.0999)).toEqual({ "5": true, "10": false, "15": false, "20": false, "30": false });
     expect(successAt(null)).toEqual({ "5": false, "10": false, "15": false, "20": false, "30": false });
+  });
+
+  it("measures the improvement of a near-perfect score on its error when the task says so", () => {
+    // Titanic's starter: 0.78117 accuracy; 0.8031 has a 10.03% smaller error (0.21883 → 0.1969).
+    expect(improvement(0.8031, 0.78117, "higher", "error")).toBeCloseTo((0.21883 - 0.1969) / 0.21883, 12);
+    expect(successAt(improvement(0.8031, 0.78117, "higher", "error"))["10"]).toBe(true);
+    expect(successAt(improvement(0.8031, 0.78117, "higher", "score"))["10"]).toBe(false);
+    expect(improvement(0.99, 0.995, "higher", "error")).toBeCloseTo(-1, 12);
+    expect(improvement(1, 1, "higher", "error")).toBeNull();
+    expect(improvement(null, 0.9, "higher", "error")).toBeNull();
+    expect(() => improvement(3, 4, "lower", "error")).toThrow(/higher-is-better/);
   });
 
   it("subsamples like the reference evaluation: every ⌊n/50⌋-th step, at most 50", () => {
@@ -392,7 +403,7 @@ describe("evaluateGroup", () => {
       [2, 1.116667, 3],
     ]);
     const md = renderEvalMarkdown(summary);
-    expect(md).toContain("| toy | higher | 1 (recorded) | 3 | 66.7 ± 33.3 | 66.7 ± 33.3 | 66.7 ± 33.3 | 33.3 ± 33.3 | 0.0 ± 0.0 | 11.7 ± 6.0 | 11.7 ± 6.0 | 100.0 | 2020 | 1.00 | 3m20s | 0 | 0 |");
+    expect(md).toContain("| toy | higher | score | 1 (recorded) | 3 | 66.7 ± 33.3 | 66.7 ± 33.3 | 66.7 ± 33.3 | 33.3 ± 33.3 | 0.0 ± 0.0 | 11.7 ± 6.0 | 11.7 ± 6.0 | 100.0 | 2020 | 1.00 | 3m20s | 0 | 0 |");
     expect(md).toContain("| toy-seed1 | toy | 1 | finished | 1.2 | 1.2 | 20.0 | 3 | 1010 |  |");
     expect(md).toContain("| toy-seed3 | toy | 3 | finished | 1 | 1 | 0.0 | 2 | 3030 |  |");
     const onDisk = JSON.parse(fs.readFileSync(path.join(group, "eval", "summary.json"), "utf8"));
@@ -403,7 +414,7 @@ describe("evaluateGroup", () => {
     expect(Object.keys(onDisk)).toEqual(["schema", "group_dir", "group", "group_error", "created_at", "thresholds", "tasks", "runs"]);
     expect(onDisk.schema).toBe("mlagentbench-eval-summary/1");
     expect(Object.keys(onDisk.tasks[0])).toEqual([
-      "task", "direction", "baseline", "baseline_source", "runs", "success", "improvement", "best_improvement",
+      "task", "direction", "improvement_of", "baseline", "baseline_source", "runs", "success", "improvement", "best_improvement",
       "mean_tokens", "mean_cost_usd", "mean_wall_seconds", "final_answer_share", "errors", "unscored", "curve",
     ]);
     expect(Object.keys(onDisk.runs[0])).toEqual(["run", "task", "seed", "status", "final_score", "best_score", "improvement", "num_steps", "tokens", "note"]);

@@ -1,5 +1,5 @@
 /** Improvement over the baseline and success at the paper's thresholds. */
-import type { Direction } from "../tasks/types.js";
+import type { Direction, ImprovementOf } from "../tasks/types.js";
 
 /** The improvement thresholds reported, in percent (the paper's headline is 10). */
 export const THRESHOLDS = ["5", "10", "15", "20", "30"] as const;
@@ -11,8 +11,14 @@ export type Success = Record<Threshold, boolean>;
 /**
  * Relative improvement of `score` over `baseline`: (s − b)/|b| when higher is better, (b − s)/|b| when
  * lower is better; null when there is no score or the baseline is 0 (no relative change is defined).
+ * Measured on the error (`of` "error", a higher-is-better score bounded by 1) it is the relative
+ * reduction of 1 − score: ((1 − b) − (1 − s))/(1 − b), null when the baseline is already perfect.
  */
-export function improvement(score: number | null, baseline: number | null, direction: Direction): number | null {
+export function improvement(score: number | null, baseline: number | null, direction: Direction, of: ImprovementOf = "score"): number | null {
+  if (of === "error") {
+    if (direction !== "higher") throw new Error("an improvement measured on the error needs a higher-is-better score");
+    return improvement(score === null ? null : 1 - score, baseline === null ? null : 1 - baseline, "lower");
+  }
   if (score === null || baseline === null || baseline === 0) return null;
   const gain = direction === "higher" ? score - baseline : baseline - score;
   return gain / Math.abs(baseline);

@@ -24,6 +24,9 @@ const DirectionSchema = z.enum(DIRECTIONS);
 
 const BaselineSourceSchema = z.enum(["recorded", "measured"]);
 
+// Records written before tasks could measure improvement on the error measured it on the score.
+const ImprovementOfSchema = z.enum(["score", "error"]).default("score");
+
 /** Success at each threshold of improvement.ts, keyed by the threshold in percent. */
 const SuccessSchema = z.object(Object.fromEntries(THRESHOLDS.map((t) => [t, z.boolean()])) as Record<Threshold, z.ZodBoolean>);
 
@@ -52,6 +55,8 @@ export const RunEvalSchema = z.object({
   /** The run's own error, or why its record could not be read. */
   error: z.string().nullable(),
   direction: DirectionSchema.nullable(),
+  /** What `improvement` is measured on: the score, or the error 1 − score (see the task). */
+  improvement_of: ImprovementOfSchema,
   baseline: z.number().nullable(),
   baseline_source: BaselineSourceSchema.nullable(),
   baseline_error: z.string().nullable(),
@@ -127,6 +132,7 @@ export type CurvePoint = z.output<typeof CurvePointSchema>;
 export const TaskSummarySchema = z.object({
   task: z.string(),
   direction: DirectionSchema.nullable(),
+  improvement_of: ImprovementOfSchema,
   baseline: z.number().nullable(),
   baseline_source: BaselineSourceSchema.nullable(),
   runs: z.number().int().nonnegative(),

@@ -17,13 +17,14 @@ const num = (x: number | null): string => (x === null ? "-" : String(Number(x.to
 const pct = (x: number | null): string => (x === null ? "-" : (x * 100).toFixed(1));
 
 function taskHeader(summary: EvalSummary): string[] {
-  return ["Task", "Better", "Baseline", "Runs", ...summary.thresholds.map((t) => `Success@${t}% (%)`), "Final improvement (%)", "Best improvement (%)", "Final answer (%)", "Tokens", "Cost (USD)", "Wall time", "Errors", "Unscored"];
+  return ["Task", "Better", "Improvement of", "Baseline", "Runs", ...summary.thresholds.map((t) => `Success@${t}% (%)`), "Final improvement (%)", "Best improvement (%)", "Final answer (%)", "Tokens", "Cost (USD)", "Wall time", "Errors", "Unscored"];
 }
 
 function taskCells(t: TaskSummary, summary: EvalSummary): string[] {
   return [
     t.task,
     t.direction ?? "-",
+    t.improvement_of === "error" ? "error (1 − score)" : "score",
     t.baseline === null ? "-" : `${num(t.baseline)} (${t.baseline_source})`,
     String(t.runs),
     ...summary.thresholds.map((th) => pm(percent(t.success[th]))),

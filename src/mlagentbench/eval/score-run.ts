@@ -186,6 +186,7 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
     status: record?.status ?? "error",
     error: recordError ?? record?.error ?? null,
     direction: null,
+    improvement_of: "score",
     baseline: null,
     baseline_source: null,
     baseline_error: null,
@@ -214,6 +215,7 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
     return finish(runDir, out, opts);
   }
   out.direction = task.direction;
+  out.improvement_of = task.improvementOf ?? "score";
   Object.assign(out, await baselineOf(task, opts, opts.baselines ?? new Map()));
 
   opts.onProgress?.({ run: name, stage: "final" });
@@ -241,8 +243,8 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
   const top = best(out.steps, out.final_score, trace?.steps.length ?? out.num_steps, task.direction);
   out.best_score = top.score;
   out.best_step = top.step;
-  out.improvement = improvement(out.final_score, out.baseline, task.direction);
-  out.best_improvement = improvement(out.best_score, out.baseline, task.direction);
+  out.improvement = improvement(out.final_score, out.baseline, task.direction, out.improvement_of);
+  out.best_improvement = improvement(out.best_score, out.baseline, task.direction, out.improvement_of);
   out.success = successAt(out.improvement);
   return finish(runDir, out, opts);
 }

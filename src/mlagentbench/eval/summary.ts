@@ -56,6 +56,7 @@ export function summarizeTask(task: string, runs: RunEval[]): TaskSummary {
   return {
     task,
     direction: first?.direction ?? null,
+    improvement_of: first?.improvement_of ?? "score",
     baseline: first?.baseline ?? null,
     baseline_source: first?.baseline_source ?? null,
     runs: runs.length,

@@ -7,7 +7,7 @@ import type { Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { hiddenSources, materializeSources } from "../../sources/packages.js";
 import { PYTHON } from "./runner.js";
-import { BaselineSchema, type Baseline, type ResearchTask, type TaskRunner } from "./types.js";
+import { BaselineSchema, type Baseline, type ImprovementOf, type ResearchTask, type TaskRunner } from "./types.js";
 
 /** Copy a task's starter files into `workspaceDir` (created if missing), overwriting files of the same name. */
 export function copyStarterFiles(filesDir: string, workspaceDir: string): void {
@@ -73,6 +73,8 @@ export interface OfflineTaskSpec {
   timeoutMs: number;
   /** Workspace files the agent may not change; default: train.csv, test.csv and sample_submission.csv. */
   readOnly?: string[];
+  /** What improvement is measured on (see `ResearchTask.improvementOf`); default the score. */
+  improvementOf?: ImprovementOf;
 }
 
 // The split is deterministic, so each competition's answers are prepared once per process and kept in memory.
@@ -148,6 +150,7 @@ export function offlineResearchTask(spec: OfflineTaskSpec): ResearchTask {
     statement: spec.statement,
     metric: spec.metric,
     direction: "higher",
+    improvementOf: spec.improvementOf ?? "score",
     filesDir: spec.filesDir,
     readOnly: spec.readOnly ?? ["train.csv", "test.csv", "sample_submission.csv"],
     needsDownload: false,

@@ -4,6 +4,13 @@ import { z } from "zod";
 /** Whether a smaller or a larger score is better. */
 export type Direction = "lower" | "higher";
 
+/**
+ * What the improvement over the baseline is measured on: the score itself (the reference's rule), or
+ * the error 1 − score of a score bounded by 1 (accuracy, ROC AUC) whose baseline is already close to
+ * 1, where a 10% higher score cannot be reached but a 10% smaller error means real progress.
+ */
+export type ImprovementOf = "score" | "error";
+
 /** One command a task's evaluator wants run in the workspace (the runner decides where: host or sandbox). */
 export interface RunRequest {
   /** argv, no shell; the working directory is the workspace. */
@@ -69,6 +76,8 @@ export interface ResearchTask {
   /** What the score measures, with its unit. */
   metric: string;
   direction: Direction;
+  /** What improvement and success are measured on; "score" when absent. */
+  improvementOf?: ImprovementOf;
   /** Folder whose contents become the initial workspace. */
   filesDir: string;
   /** Workspace-relative paths (normalised, no `./`) the agent may read but not change. */

@@ -16,4 +16,7 @@ export const spamTask = offlineResearchTask({
   filesDir: fileURLToPath(new URL("./files/", import.meta.url)),
   taskDir: fileURLToPath(new URL(".", import.meta.url)),
   timeoutMs: 600_000,
+  // The starter is within a few points of a perfect score: a 10% higher score is out of reach, a 10%
+  // smaller error takes real work.
+  improvementOf: "error",
 });
