@@ -20,6 +20,7 @@ import { competition as cDogBreedIdentification } from "./dog-breed-identificati
 import { competition as cDogsVsCatsReduxKernelsEdition } from "./dogs-vs-cats-redux-kernels-edition/index.js";
 import { competition as cFacebookRecruitingIiiKeywordExtraction } from "./facebook-recruiting-iii-keyword-extraction/index.js";
 import { competition as cFashionMnist } from "./fashion-mnist/index.js";
+import { competition as cFineFoodReviews } from "./fine-food-reviews/index.js";
 import { competition as cFreesoundAudioTagging2019 } from "./freesound-audio-tagging-2019/index.js";
 import { competition as cGoogleQuestChallenge } from "./google-quest-challenge/index.js";
 import { competition as cGoogleResearchIdentifyContrailsReduceGlobalWarming } from "./google-research-identify-contrails-reduce-global-warming/index.js";
@@ -195,6 +196,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cDogsVsCatsReduxKernelsEdition,
   cFacebookRecruitingIiiKeywordExtraction,
   cFashionMnist,
+  cFineFoodReviews,
   cFreesoundAudioTagging2019,
   cGoogleQuestChallenge,
   cGoogleResearchIdentifyContrailsReduceGlobalWarming,
