@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Dolos as DolosType, File as DolosFile, Pair, Report } from "@dodona/dolos-lib";
+import type { DolosFile, DolosLib, DolosPair as Pair, DolosReport as Report } from "./dolos-api.js";
 import { UserError } from "../../core/errors.js";
 import { describeSkip, openRegular, readOpened, type SkipReason } from "../../io/untrusted.js";
 import { dolosLanguageOf, dolosLanguageOfNotebook } from "./languages.js";
@@ -174,12 +174,13 @@ function checkOptions(threshold: number, top: number): void {
   if (!Number.isInteger(top) || top < 1) throw new UserError(`Invalid number of top pairs ${top}: expected a whole number of at least 1.`);
 }
 
-type DolosLib = typeof import("@dodona/dolos-lib");
+// A specifier in a variable keeps the compiler from needing the optional module to be installed.
+const DOLOS_MODULE = "@dodona/dolos-lib";
 
 // Loaded on first use, so commands that never compare code do not load native parsers.
 async function loadDolos(): Promise<DolosLib> {
   try {
-    return await import("@dodona/dolos-lib");
+    return (await import(DOLOS_MODULE)) as DolosLib;
   } catch (err) {
     throw new UserError(
       `Plagiarism detection needs @dodona/dolos-lib, an optional dependency that is not installed (${(err as Error).message}). ` +
@@ -213,7 +214,7 @@ async function analyzeLanguage(
   const toDolos = (list: CodeFile[]): DolosFile[] => list.map((f) => new lib.File(f.abs, f.content));
   const usable = (list: CodeFile[]) => list.some((f) => f.side === "submission") && list.some((f) => f.side === "reference");
   if (!usable(files)) return null;
-  const dolos: DolosType = new lib.Dolos({ language });
+  const dolos = new lib.Dolos({ language });
   try {
     return { report: await dolos.analyze(toDolos(files)), files };
   } catch {
