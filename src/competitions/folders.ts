@@ -48,6 +48,7 @@ import { competition as cMl2021springHw2 } from "./ml2021spring-hw2/index.js";
 import { competition as cMlsp2013Birds } from "./mlsp-2013-birds/index.js";
 import { competition as cMovieRatings } from "./movie-ratings/index.js";
 import { competition as cMovieReviewSentimentAnalysisKernelsOnly } from "./movie-review-sentiment-analysis-kernels-only/index.js";
+import { competition as cMovielensRecommend } from "./movielens-recommend/index.js";
 import { competition as cMultiModalGestureRecognition } from "./multi-modal-gesture-recognition/index.js";
 import { competition as cNewYorkCityTaxiFarePrediction } from "./new-york-city-taxi-fare-prediction/index.js";
 import { competition as cNflPlayerContactDetection } from "./nfl-player-contact-detection/index.js";
@@ -224,6 +225,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cMlsp2013Birds,
   cMovieRatings,
   cMovieReviewSentimentAnalysisKernelsOnly,
+  cMovielensRecommend,
   cMultiModalGestureRecognition,
   cNewYorkCityTaxiFarePrediction,
   cNflPlayerContactDetection,

@@ -1,0 +1,25 @@
+import { fileURLToPath } from "node:url";
+import type { Competition } from "../../core/competition.js";
+import { grade } from "./grade.js";
+import { prepare } from "./prepare.js";
+
+export const competition: Competition = {
+  id: "movielens-recommend",
+  name: "MovieLens: which movies will each user rate next?",
+  type: "simple",
+  complexity: "medium",
+  category: "Recommendation",
+  metric: "MAP@10",
+  answers: "test.csv",
+  sampleSubmission: "sample_submission.csv",
+  grade,
+  offline: {
+    order: 23,
+    sources: {
+      ratings: { kind: "r", package: "r-cran-dslabs", library: "dslabs", dataset: "movielens" },
+    },
+    layout: { train: "train.csv", test: "test.csv", id: "userId" },
+    assets: fileURLToPath(new URL(".", import.meta.url)),
+    prepare,
+  },
+};
