@@ -1,0 +1,25 @@
+import { fileURLToPath } from "node:url";
+import type { Competition } from "../../core/competition.js";
+import { grade } from "./grade.js";
+import { prepare } from "./prepare.js";
+
+export const competition: Competition = {
+  id: "letter-recognition",
+  name: "Letter recognition: which capital letter is it?",
+  type: "simple",
+  complexity: "low",
+  category: "Tabular",
+  metric: "accuracy",
+  answers: "test.csv",
+  sampleSubmission: "sample_submission.csv",
+  grade,
+  offline: {
+    order: 12,
+    sources: {
+      letters: { kind: "r", package: "r-cran-mlbench", library: "mlbench", dataset: "LetterRecognition" },
+    },
+    layout: { train: "train.csv", test: "test.csv", id: "id" },
+    assets: fileURLToPath(new URL(".", import.meta.url)),
+    prepare,
+  },
+};
