@@ -10,7 +10,7 @@ describe("mlebench tasks", () => {
     const r = mlebench(["tasks", "list", "--json", "--data-dir", dataDir]);
     expect(r.status).toBe(0);
     const rows = JSON.parse(r.stdout) as { name: string; status: string; needs_download: boolean; baseline: number | null; direction: string }[];
-    expect(Object.keys(rows[0]!)).toEqual(["name", "metric", "direction", "baseline", "status", "needs_download", "read_only"]);
+    expect(Object.keys(rows[0]!)).toEqual(["name", "metric", "direction", "improvement_of", "baseline", "status", "needs_download", "read_only"]);
     const byName = new Map(rows.map((x) => [x.name, x]));
     for (const name of ["vectorization", "titanic", "spam", "boston-housing", "fashion-mnist"]) {
       expect(byName.get(name)).toMatchObject({ status: "ready", needs_download: false });
