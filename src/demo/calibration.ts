@@ -16,31 +16,64 @@ const CalibrationRun = z.object({
   valid: z.boolean(),
 });
 
-/**
- * The record of how the demo's agents score on the offline benchmark (docs/offline-calibration.json):
- * raw scores only. Medals are recomputed from the committed reference populations whenever the
- * table is made, so a population that changes can never leave stale medals behind.
- */
-export const Calibration = z.object({
-  schema: z.literal("mlebench-offline-calibration/1"),
+/** One demo run that measured some of the competitions: when, where, how, and which. */
+const Measurement = z.object({
   measured_at: z.string(),
   machine: z.string(),
   command: z.string(),
-  runs: z.array(CalibrationRun),
+  competitions: z.array(z.string()),
 });
+export type Measurement = z.infer<typeof Measurement>;
+
+const SCHEMA = "mlebench-offline-calibration/2";
+
+/**
+ * The record of how the demo's agents score on the offline benchmark (docs/offline-calibration.json):
+ * raw scores only, each competition's from the measurement that lists it. Medals are recomputed
+ * from the committed reference populations whenever the table is made, so a population that
+ * changes can never leave stale medals behind. A record of the first schema (one measurement
+ * for every run) reads as one measurement of the competitions its runs name.
+ */
+export const Calibration = z.preprocess(
+  (raw) => {
+    const r = raw as Record<string, unknown> | null;
+    if (r === null || typeof r !== "object" || r.schema !== "mlebench-offline-calibration/1" || !Array.isArray(r.runs)) return raw;
+    const competitions = [...new Set((r.runs as { competition_id?: unknown }[]).map((x) => String(x.competition_id)))].sort();
+    return { schema: SCHEMA, measurements: [{ measured_at: r.measured_at, machine: r.machine, command: r.command, competitions }], runs: r.runs };
+  },
+  z.object({
+    schema: z.literal(SCHEMA),
+    measurements: z.array(Measurement),
+    runs: z.array(CalibrationRun),
+  }),
+);
 export type Calibration = z.infer<typeof Calibration>;
 
-/** The calibration record of a demo report: every run's score, where and how it was measured. */
-export function calibrationFromDemo(report: DemoReport, command: string): Calibration {
+/** This machine in a few words: CPUs, memory, kernel. */
+function machine(): string {
   const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`;
+}
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The calibration record of a demo report: every run's score, where and how it was measured.
+ * With `previous`, the report replaces only the competitions it ran; the others keep their
+ * runs and their measurement, so the benchmark can be calibrated a few competitions at a time.
+ */
+export function calibrationFromDemo(report: DemoReport, command: string, previous?: Calibration): Calibration {
+  const ran = new Set(report.rows.map((r) => r.competition_id));
+  const kept = previous?.runs.filter((r) => !ran.has(r.competition_id)) ?? [];
+  const fresh = report.rows.map((r) => ({ competition_id: r.competition_id, agent: r.agent, seed: r.seed, score: r.valid ? r.score : null, valid: r.valid }));
+  const measurements = (previous?.measurements ?? [])
+    .map((m) => ({ ...m, competitions: m.competitions.filter((id) => !ran.has(id)) }))
+    .filter((m) => m.competitions.length > 0);
+  measurements.push({ measured_at: report.created_at, machine: machine(), command, competitions: [...ran].sort(byId) });
   return {
-    schema: "mlebench-offline-calibration/1",
-    measured_at: report.created_at,
-    machine: `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}`,
-    command,
-    runs: report.rows
-      .map((r) => ({ competition_id: r.competition_id, agent: r.agent, seed: r.seed, score: r.valid ? r.score : null, valid: r.valid }))
-      .sort((a, b) => (a.competition_id < b.competition_id ? -1 : a.competition_id > b.competition_id ? 1 : 0) || (a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0) || a.seed - b.seed),
+    schema: SCHEMA,
+    measurements,
+    runs: [...kept, ...fresh].sort((a, b) => byId(a.competition_id, b.competition_id) || byId(a.agent, b.agent) || a.seed - b.seed),
   };
 }
 
@@ -87,7 +120,8 @@ export interface CalibrationRow {
 /** The whole table: a row per competition and, per agent, the split's any-medal and above-median rates over seeds (%). */
 export interface CalibrationSummary {
   rows: CalibrationRow[];
-  rates: Record<string, { anyMedal: Estimate; aboveMedian: Estimate; seeds: number; competitions: number } | null>;
+  /** `partial`: measured competitions that lack a run for some of the seeds (those count as no medal). */
+  rates: Record<string, { anyMedal: Estimate; aboveMedian: Estimate; seeds: number; competitions: number; partial: number } | null>;
 }
 
 /** Rank every calibrated run against its competition's population and total the rates per agent. */
@@ -131,6 +165,7 @@ export function summarizeCalibration(cal: Calibration, competitions: Competition
       aboveMedian: estimate(perSeed((s, b) => rankScore(s, b).aboveMedian)),
       seeds: seeds.length,
       competitions: measured.length,
+      partial: measured.filter((c) => seeds.some((seed) => !cal.runs.some((r) => r.agent === agent && r.competition_id === c.id && r.seed === seed))).length,
     };
   }
   return { rows, rates };
@@ -179,7 +214,11 @@ export function calibrationTable(summary: CalibrationSummary, baseline = "baseli
     const rate = summary.rates[agent];
     if (!rate) continue;
     const pm = (e: Estimate) => `${e.mean.toFixed(1)}% ± ${e.sem.toFixed(1)}`;
-    lines.push(`- \`${agent}\`: any medal ${pm(rate.anyMedal)}, above median ${pm(rate.aboveMedian)} (${rate.competitions} competitions, ${rate.seeds} seed${rate.seeds === 1 ? "" : "s"}, mean ± SEM over seeds).`);
+    const partial = rate.partial > 0 ? `; ${rate.partial} of them not measured with every seed, a missing run counting as none` : "";
+    lines.push(
+      `- \`${agent}\`: any medal ${pm(rate.anyMedal)}, above median ${pm(rate.aboveMedian)} ` +
+        `(${rate.competitions} competitions, ${rate.seeds} seed${rate.seeds === 1 ? "" : "s"}${partial}; mean ± SEM over seeds).`,
+    );
   }
   return lines.join("\n") + "\n";
 }
