@@ -4,6 +4,7 @@ import { type Column, makeTable, takeColumn } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { randomIds } from "../_shared/random-ids.js";
 import { requiredText, sourceColumn, textValues } from "../_shared/source-columns.js";
 
 /** Share of strikes, the most recent ones, held out as the test set (whole days only). */
@@ -60,13 +61,10 @@ export function prepare(ctx: PrepareContext): void {
   const isTest = (i: number) => dates[i] >= boundary;
 
   const rng = new Mulberry32(SEED);
-  const idOf = new Map<number, number>();
-  rng.shuffle([...kept]).forEach((row, k) => idOf.set(row, k + 1));
-  const sortById = (rows: number[]) => rows.sort((a, b) => idOf.get(a)! - idOf.get(b)!);
+  const { sortById, column: ids } = randomIds(rng, kept);
   const train = sortById(kept.filter((i) => !isTest(i)));
   const test = sortById(kept.filter(isTest));
 
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf.get(i)!) }];
   const features = (rows: number[]): [string, Column][] => FEATURES.map(([from, to]) => [to, takeColumn(column(from), rows)]);
   const label = (rows: number[]): [string, Column] => ["damaged", { kind: "int", values: Float64Array.from(rows, (i) => (damage[i] === NO_DAMAGE ? 0 : 1)) }];
 

@@ -6,6 +6,8 @@ import { type Column, makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
 import { CLASSES } from "./grade.js";
+import { oneHotColumns } from "../_shared/one-hot-columns.js";
+import { randomIds } from "../_shared/random-ids.js";
 
 /** Share of images held out as the test set, per digit (stratified). */
 const TEST_FRACTION = 0.3;
@@ -80,21 +82,16 @@ export function prepare(ctx: PrepareContext): void {
     members.slice(0, Math.round(members.length * TEST_FRACTION)).forEach((i) => testRows.add(i));
   }
   // A second shuffle, so an id says nothing about which side of the split its image fell on.
-  const idOf = new Int32Array(n);
-  rng.shuffle(all()).forEach((row, k) => (idOf[row] = k + 1));
-  const sortById = (rows: number[]) => rows.sort((a, b) => idOf[a] - idOf[b]);
+  const { sortById, column: ids } = randomIds(rng, all());
   const train = sortById(all().filter((i) => !testRows.has(i)));
   const test = sortById(all().filter((i) => testRows.has(i)));
 
   const int = (rows: number[], value: (row: number) => number): Column => ({ kind: "int", values: Float64Array.from(rows, value) });
-  const ids = (rows: number[]): [string, Column] => ["id", int(rows, (i) => idOf[i])];
   const image = (rows: number[]): [string, Column][] =>
     PIXEL_COLUMNS.map((name, k) => [name, int(rows, (i) => pixels[i * PIXELS + k])]);
-  const perClass = (rows: number[], value: (row: number, label: number) => number, kind: "int" | "float"): [string, Column][] =>
-    CLASSES.map((name, label) => [name, { kind, values: Float64Array.from(rows, (i) => value(i, label)) }]);
 
   writeCsv(path.join(ctx.public, "train.csv"), makeTable([ids(train), ["label", int(train, (i) => labels[i])], ...image(train)]));
   writeCsv(path.join(ctx.public, "test.csv"), makeTable([ids(test), ...image(test)]));
-  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), ...perClass(test, () => 1 / CLASSES.length, "float")]));
-  writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), ...perClass(test, (i, label) => (labels[i] === label ? 1 : 0), "int")]));
+  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), ...oneHotColumns(CLASSES, test, () => 1 / CLASSES.length, "float")]));
+  writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), ...oneHotColumns(CLASSES, test, (i, _name, label) => (labels[i] === label ? 1 : 0), "int")]));
 }

@@ -4,6 +4,7 @@ import { type Column, makeTable } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { indices, randomIds } from "../_shared/random-ids.js";
 import { requiredText, sourceColumn } from "../_shared/source-columns.js";
 
 /** Share of reviews, per class, held out as the test set. */
@@ -52,13 +53,11 @@ export function prepare(ctx: PrepareContext): void {
     const members = order.filter((i) => reviews[i].great === cls);
     for (const i of members.slice(0, Math.round(members.length * TEST_FRACTION))) isTest[i] = 1;
   }
-  const idOf = new Int32Array(reviews.length);
-  rng.shuffle(reviews.map((_, i) => i)).forEach((row, k) => (idOf[row] = k + 1));
-  const rows = (test: number) => reviews.map((_, i) => i).filter((i) => isTest[i] === test).sort((a, b) => idOf[a] - idOf[b]);
+  const { sortById, column: ids } = randomIds(rng, indices(reviews.length));
+  const rows = (test: number) => sortById(indices(reviews.length).filter((i) => isTest[i] === test));
   const train = rows(0);
   const test = rows(1);
 
-  const ids = (r: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(r, (i) => idOf[i]) }];
   const text = (name: "product" | "review", r: number[]): [string, Column] => [name, { kind: "string", values: r.map((i) => reviews[i][name]) }];
   const label = (r: number[]): [string, Column] => ["great", { kind: "int", values: Float64Array.from(r, (i) => reviews[i].great) }];
 

@@ -4,6 +4,8 @@ import { type Column, makeTable, takeColumn } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { indices, randomIds } from "../_shared/random-ids.js";
+import { oneHotColumns } from "../_shared/one-hot-columns.js";
 import { requiredText, sourceColumn } from "../_shared/source-columns.js";
 import { CLASSES } from "./grade.js";
 
@@ -41,20 +43,15 @@ export function prepare(ctx: PrepareContext): void {
   const testRows = new Set(byDate.slice(n - testCount));
 
   const rng = new Mulberry32(SEED);
-  const idOf = new Int32Array(n);
-  rng.shuffle(Array.from({ length: n }, (_, i) => i)).forEach((row, k) => (idOf[row] = k + 1));
-  const sortById = (rows: number[]) => rows.sort((a, b) => idOf[a] - idOf[b]);
-  const all = Array.from({ length: n }, (_, i) => i);
+  const { sortById, column: ids } = randomIds(rng, indices(n));
+  const all = indices(n);
   const train = sortById(all.filter((i) => !testRows.has(i)));
   const test = sortById(all.filter((i) => testRows.has(i)));
 
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf[i]) }];
   const features = (rows: number[]): [string, Column][] => FEATURES.map((name) => [name, takeColumn(column(name), rows)]);
-  const perClass = (rows: number[], value: (row: number, cls: string) => number, kind: "int" | "float"): [string, Column][] =>
-    CLASSES.map((cls) => [cls, { kind, values: Float64Array.from(rows, (i) => value(i, cls)) }]);
 
   writeCsv(path.join(ctx.public, "train.csv"), makeTable([ids(train), ...features(train), ["weather", takeColumn(column("weather"), train)]]));
   writeCsv(path.join(ctx.public, "test.csv"), makeTable([ids(test), ...features(test)]));
-  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), ...perClass(test, () => 1 / CLASSES.length, "float")]));
-  writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), ...perClass(test, (i, cls) => (weather[i] === cls ? 1 : 0), "int")]));
+  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), ...oneHotColumns(CLASSES, test, () => 1 / CLASSES.length, "float")]));
+  writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), ...oneHotColumns(CLASSES, test, (i, cls) => (weather[i] === cls ? 1 : 0), "int")]));
 }
