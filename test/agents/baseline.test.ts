@@ -45,6 +45,27 @@ describe("baseline.py plan", () => {
   });
 });
 
+/** A small Spaceship-Titanic-like task in a fresh folder: boolean labels, a sample submission in reverse test order. */
+function spaceship() {
+  const dir = tempDir();
+  const rows = (n: number, offset: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const k = i + offset;
+      const age = (k * 37) % 80;
+      const spa = (k * 53) % 1000;
+      const planet = ["Earth", "Europa", "Mars"][k % 3];
+      return { id: `${String(k).padStart(4, "0")}_01`, age, spa, planet, y: age < 30 !== spa > 500 };
+    });
+  const train = rows(600, 0);
+  const test = rows(200, 600);
+  fs.writeFileSync(path.join(dir, "train.csv"), "PassengerId,HomePlanet,Age,Spa,Transported\n" + train.map((r) => `${r.id},${r.planet},${r.age},${r.spa},${r.y ? "True" : "False"}`).join("\n") + "\n");
+  fs.writeFileSync(path.join(dir, "test.csv"), "PassengerId,HomePlanet,Age,Spa\n" + test.map((r) => `${r.id},${r.planet},${r.age},${r.spa}`).join("\n") + "\n");
+  const order = [...test].reverse();
+  fs.writeFileSync(path.join(dir, "sample_submission.csv"), "PassengerId,Transported\n" + order.map((r) => `${r.id},False`).join("\n") + "\n");
+  fs.writeFileSync(path.join(dir, "description.md"), "# Spaceship\n\n## Evaluation\n\nSubmissions are evaluated based on their classification accuracy.\n");
+  return { dir, order };
+}
+
 describe("baseline.py fit", () => {
   it("each model level writes a valid titanic submission; the standard model beats priors", () => {
     const scores: Record<string, number> = {};
@@ -92,23 +113,23 @@ describe("parseValidation", () => {
 });
 
 describe("baseline.py on an upstream-style tabular layout", () => {
+  it("with no time left for a final fit, submits the mean of the fold models it has", () => {
+    // A one-second budget is spent by the imports and the first fold, so cross-validation stops there.
+    const { dir, order } = spaceship();
+    const out = tempDir();
+    const r = spawnSync("/usr/bin/python3", [SCRIPT, "fit", "--model", "auto", "--budget", "1"], {
+      encoding: "utf8",
+      env: { PATH: "/usr/bin:/bin", MLEBENCH_DATA_DIR: dir, MLEBENCH_SUBMISSION_DIR: out },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr + r.stdout).toMatch(/stopping cross-validation early[\s\S]*too little for a final fit .*averaging the 1 fold model\(s\)/);
+    const predicted = fs.readFileSync(path.join(out, "submission.csv"), "utf8").trim().split("\n").slice(1).map((l) => l.split(",")[1]);
+    const correct = predicted.filter((p, i) => p === String(order[i].y ? "True" : "False")).length;
+    expect(correct / order.length).toBeGreaterThan(0.9);
+  });
+
   it("keeps boolean labels boolean and follows the sample submission's id order", () => {
-    const dir = tempDir();
-    const rows = (n: number, offset: number) =>
-      Array.from({ length: n }, (_, i) => {
-        const k = i + offset;
-        const age = (k * 37) % 80;
-        const spa = (k * 53) % 1000;
-        const planet = ["Earth", "Europa", "Mars"][k % 3];
-        return { id: `${String(k).padStart(4, "0")}_01`, age, spa, planet, y: age < 30 !== spa > 500 };
-      });
-    const train = rows(600, 0);
-    const test = rows(200, 600);
-    fs.writeFileSync(path.join(dir, "train.csv"), "PassengerId,HomePlanet,Age,Spa,Transported\n" + train.map((r) => `${r.id},${r.planet},${r.age},${r.spa},${r.y ? "True" : "False"}`).join("\n") + "\n");
-    fs.writeFileSync(path.join(dir, "test.csv"), "PassengerId,HomePlanet,Age,Spa\n" + test.map((r) => `${r.id},${r.planet},${r.age},${r.spa}`).join("\n") + "\n");
-    const order = [...test].reverse();
-    fs.writeFileSync(path.join(dir, "sample_submission.csv"), "PassengerId,Transported\n" + order.map((r) => `${r.id},False`).join("\n") + "\n");
-    fs.writeFileSync(path.join(dir, "description.md"), "# Spaceship\n\n## Evaluation\n\nSubmissions are evaluated based on their classification accuracy.\n");
+    const { dir, order } = spaceship();
     const out = tempDir();
     const r = spawnSync("/usr/bin/python3", [SCRIPT, "fit", "--budget", "60"], {
       encoding: "utf8",
