@@ -128,6 +128,32 @@ describe("baseline.py on an upstream-style tabular layout", () => {
     expect(correct / order.length).toBeGreaterThan(0.9);
   });
 
+  it("reads fixed-width codes one character position at a time", () => {
+    // The class is the letter at position 7 of a 12-letter code; as a whole string no value repeats.
+    const dir = tempDir();
+    const code = (k: number) => Array.from({ length: 12 }, (_, p) => "ACGT"[(k * (p + 3) + p * p + (k >> p)) % 4]).join("");
+    const row = (k: number) => `${k},${code(k)}`;
+    const label = (k: number) => (code(k)[6] === "A" || code(k)[6] === "C" ? "x" : "y");
+    const ids = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => a + i);
+    fs.writeFileSync(path.join(dir, "train.csv"), "id,code,kind\n" + ids(0, 800).map((k) => `${row(k)},${label(k)}`).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "test.csv"), "id,code\n" + ids(800, 1000).map(row).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "sample_submission.csv"), "id,kind\n" + ids(800, 1000).map((k) => `${k},x`).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "description.md"), "# Codes\n\n## Evaluation\n\nSubmissions are evaluated on accuracy.\n");
+    const out = tempDir();
+    const r = spawnSync("/usr/bin/python3", [SCRIPT, "fit", "--budget", "60"], {
+      encoding: "utf8",
+      env: { PATH: "/usr/bin:/bin", MLEBENCH_DATA_DIR: dir, MLEBENCH_SUBMISSION_DIR: out },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr + r.stdout).toContain("features: 12");
+    const lines = fs.readFileSync(path.join(out, "submission.csv"), "utf8").trim().split("\n").slice(1);
+    const correct = lines.filter((l) => {
+      const [id, kind] = l.split(",");
+      return kind === label(Number(id));
+    }).length;
+    expect(correct / lines.length).toBeGreaterThan(0.95);
+  });
+
   it("keeps boolean labels boolean and follows the sample submission's id order", () => {
     const { dir, order } = spaceship();
     const out = tempDir();

@@ -144,8 +144,17 @@ def infer_plan():
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
 
+def fixed_width_code(text):
+    """Whether every value is a word of one length (2 to 200 characters) over at most 40 distinct characters."""
+    lengths = text.str.len()
+    if lengths.nunique() != 1 or not 2 <= int(lengths.iloc[0]) <= 200 or text.str.contains(r"\s").any():
+        return False
+    return len(set("".join(text.head(2000)))) <= 40
+
+
 def tabular_features(train, test, features):
-    """Numbers as they are; dates split into parts; few-valued text as category codes; other text as lengths."""
+    """Numbers as they are; dates split into parts; few-valued text as category codes; fixed-width codes
+    one column per character position; other text as lengths."""
     both = pd.concat([train[features], test[features]], axis=0, ignore_index=True)
     out = pd.DataFrame(index=both.index)
     for c in features:
@@ -166,6 +175,12 @@ def tabular_features(train, test, features):
             elif col.nunique(dropna=True) <= max(50, len(col) // 20):
                 codes, _ = pd.factorize(col)
                 out[c] = np.where(codes < 0, np.nan, codes).astype(float)
+            elif fixed_width_code(text):
+                # Codes of one length over a small alphabet (DNA, part numbers): one column per position.
+                chars = text.str.split("", expand=True).iloc[:, 1:-1]
+                for k in range(chars.shape[1]):
+                    codes, _ = pd.factorize(chars.iloc[:, k])
+                    out["%s_%d" % (c, k + 1)] = codes.astype(float)
             else:
                 out[c + "_len"] = text.str.len().astype(float)
                 out[c + "_words"] = text.str.count(r"\s+").astype(float)
