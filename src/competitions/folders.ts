@@ -5,7 +5,9 @@ import { competition as c3dObjectDetectionForAutonomousVehicles } from "./3d-obj
 import { competition as cAI4Code } from "./AI4Code/index.js";
 import { competition as cAerialCactusIdentification } from "./aerial-cactus-identification/index.js";
 import { competition as cAlaska2ImageSteganalysis } from "./alaska2-image-steganalysis/index.js";
+import { competition as cAmesHousing } from "./ames-housing/index.js";
 import { competition as cAptos2019BlindnessDetection } from "./aptos2019-blindness-detection/index.js";
+import { competition as cAustenNovels } from "./austen-novels/index.js";
 import { competition as cBillionWordImputation } from "./billion-word-imputation/index.js";
 import { competition as cBirdStrikes } from "./bird-strikes/index.js";
 import { competition as cBmsMolecularTranslation } from "./bms-molecular-translation/index.js";
@@ -13,9 +15,11 @@ import { competition as cCassavaLeafDiseaseClassification } from "./cassava-leaf
 import { competition as cCdiscountImageClassificationChallenge } from "./cdiscount-image-classification-challenge/index.js";
 import { competition as cChaiiHindiAndTamilQuestionAnswering } from "./chaii-hindi-and-tamil-question-answering/index.js";
 import { competition as cChampsScalarCoupling } from "./champs-scalar-coupling/index.js";
+import { competition as cCmudictG2p } from "./cmudict-g2p/index.js";
 import { competition as cDenoisingDirtyDocuments } from "./denoising-dirty-documents/index.js";
 import { competition as cDetectingInsultsInSocialCommentary } from "./detecting-insults-in-social-commentary/index.js";
 import { competition as cDigits } from "./digits/index.js";
+import { competition as cDnaSplice } from "./dna-splice/index.js";
 import { competition as cDogBreedIdentification } from "./dog-breed-identification/index.js";
 import { competition as cDogsVsCatsReduxKernelsEdition } from "./dogs-vs-cats-redux-kernels-edition/index.js";
 import { competition as cFacebookRecruitingIiiKeywordExtraction } from "./facebook-recruiting-iii-keyword-extraction/index.js";
@@ -31,6 +35,7 @@ import { competition as cHerbarium2022Fgvc9 } from "./herbarium-2022-fgvc9/index
 import { competition as cHistopathologicCancerDetection } from "./histopathologic-cancer-detection/index.js";
 import { competition as cHmsHarmfulBrainActivityClassification } from "./hms-harmful-brain-activity-classification/index.js";
 import { competition as cHotelId2021Fgvc8 } from "./hotel-id-2021-fgvc8/index.js";
+import { competition as cHpcJobs } from "./hpc-jobs/index.js";
 import { competition as cHubmapKidneySegmentation } from "./hubmap-kidney-segmentation/index.js";
 import { competition as cIcecubeNeutrinosInDeepIce } from "./icecube-neutrinos-in-deep-ice/index.js";
 import { competition as cImet2020Fgvc7 } from "./imet-2020-fgvc7/index.js";
@@ -43,6 +48,7 @@ import { competition as cJigsawUnintendedBiasInToxicityClassification } from "./
 import { competition as cKuzushijiRecognition } from "./kuzushiji-recognition/index.js";
 import { competition as cLeafClassification } from "./leaf-classification/index.js";
 import { competition as cLearningAgencyLabAutomatedEssayScoring2 } from "./learning-agency-lab-automated-essay-scoring-2/index.js";
+import { competition as cLetterRecognition } from "./letter-recognition/index.js";
 import { competition as cLmsysChatbotArena } from "./lmsys-chatbot-arena/index.js";
 import { competition as cMl2021springHw2 } from "./ml2021spring-hw2/index.js";
 import { competition as cMlsp2013Birds } from "./mlsp-2013-birds/index.js";
@@ -79,6 +85,7 @@ import { competition as cStanfordCovidVaccine } from "./stanford-covid-vaccine/i
 import { competition as cStatoilIcebergClassifierChallenge } from "./statoil-iceberg-classifier-challenge/index.js";
 import { competition as cTabularPlaygroundSeriesDec2021 } from "./tabular-playground-series-dec-2021/index.js";
 import { competition as cTabularPlaygroundSeriesMay2022 } from "./tabular-playground-series-may-2022/index.js";
+import { competition as cTelcoChurn } from "./telco-churn/index.js";
 import { competition as cTensorflowSpeechRecognitionChallenge } from "./tensorflow-speech-recognition-challenge/index.js";
 import { competition as cTensorflow2QuestionAnswering } from "./tensorflow2-question-answering/index.js";
 import { competition as cTextNormalizationChallengeEnglishLanguage } from "./text-normalization-challenge-english-language/index.js";
@@ -87,6 +94,7 @@ import { competition as cTgsSaltIdentificationChallenge } from "./tgs-salt-ident
 import { competition as cTheIcml2013WhaleChallengeRightWhaleRedux } from "./the-icml-2013-whale-challenge-right-whale-redux/index.js";
 import { competition as cTitanic } from "./titanic/index.js";
 import { competition as cTweetSentimentExtraction } from "./tweet-sentiment-extraction/index.js";
+import { competition as cUsBirths } from "./us-births/index.js";
 import { competition as cUsPatentPhraseToPhraseMatching } from "./us-patent-phrase-to-phrase-matching/index.js";
 import { competition as cUwMadisonGiTractImageSegmentation } from "./uw-madison-gi-tract-image-segmentation/index.js";
 import { competition as cVentilatorPressurePrediction } from "./ventilator-pressure-prediction/index.js";
@@ -182,7 +190,9 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cAI4Code,
   cAerialCactusIdentification,
   cAlaska2ImageSteganalysis,
+  cAmesHousing,
   cAptos2019BlindnessDetection,
+  cAustenNovels,
   cBillionWordImputation,
   cBirdStrikes,
   cBmsMolecularTranslation,
@@ -190,9 +200,11 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cCdiscountImageClassificationChallenge,
   cChaiiHindiAndTamilQuestionAnswering,
   cChampsScalarCoupling,
+  cCmudictG2p,
   cDenoisingDirtyDocuments,
   cDetectingInsultsInSocialCommentary,
   cDigits,
+  cDnaSplice,
   cDogBreedIdentification,
   cDogsVsCatsReduxKernelsEdition,
   cFacebookRecruitingIiiKeywordExtraction,
@@ -208,6 +220,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cHistopathologicCancerDetection,
   cHmsHarmfulBrainActivityClassification,
   cHotelId2021Fgvc8,
+  cHpcJobs,
   cHubmapKidneySegmentation,
   cIcecubeNeutrinosInDeepIce,
   cImet2020Fgvc7,
@@ -220,6 +233,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cKuzushijiRecognition,
   cLeafClassification,
   cLearningAgencyLabAutomatedEssayScoring2,
+  cLetterRecognition,
   cLmsysChatbotArena,
   cMl2021springHw2,
   cMlsp2013Birds,
@@ -256,6 +270,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cStatoilIcebergClassifierChallenge,
   cTabularPlaygroundSeriesDec2021,
   cTabularPlaygroundSeriesMay2022,
+  cTelcoChurn,
   cTensorflowSpeechRecognitionChallenge,
   cTensorflow2QuestionAnswering,
   cTextNormalizationChallengeEnglishLanguage,
@@ -264,6 +279,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cTheIcml2013WhaleChallengeRightWhaleRedux,
   cTitanic,
   cTweetSentimentExtraction,
+  cUsBirths,
   cUsPatentPhraseToPhraseMatching,
   cUwMadisonGiTractImageSegmentation,
   cVentilatorPressurePrediction,

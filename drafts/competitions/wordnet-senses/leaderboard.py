@@ -37,7 +37,8 @@ The population (about 560 entries), bottom to top:
    - rank-average blends of the best models by CV and greedy forward selection on the
      out-of-fold predictions.
 
-Runtime: about 7 CPU-minutes, single-threaded (OMP/BLAS/torch threads pinned to 1).
+Runtime: more than 30 CPU-minutes, single-threaded (OMP/BLAS/torch threads pinned to 1); the per-label
+linear models on the large sparse views dominate.
 
 Usage (Debian's interpreter, which has scikit-learn, xgboost and torch):
     node dist/cli/main.js prepare -c wordnet-senses --data-dir /tmp/lb-data

@@ -4,6 +4,7 @@ import type { PrepareContext } from "../../core/competition.js";
 import { type Column, makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { randomIds } from "../_shared/random-ids.js";
 
 /** Synsets drawn at random from all noun synsets: the test set, and the training set after it. */
 const TEST_ROWS = 6000;
@@ -130,13 +131,11 @@ export function prepare(ctx: PrepareContext): void {
 
   const rng = new Mulberry32(SEED);
   const drawn = rng.shuffle(synsets.map((_, i) => i)).slice(0, TEST_ROWS + TRAIN_ROWS);
-  const idOf = new Map<number, number>();
-  rng.shuffle([...drawn]).forEach((row, k) => idOf.set(row, k + 1));
-  const byId = (rows: number[]) => rows.sort((a, b) => idOf.get(a)! - idOf.get(b)!);
-  const test = byId(drawn.slice(0, TEST_ROWS));
-  const train = byId(drawn.slice(TEST_ROWS));
+  const id = randomIds(rng, drawn);
+  const test = id.sortById(drawn.slice(0, TEST_ROWS));
+  const train = id.sortById(drawn.slice(TEST_ROWS));
 
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf.get(i)!) }];
+  const ids = id.column;
   const text = (rows: number[]): [string, Column][] => [
     ["lemmas", { kind: "string", values: rows.map((i) => synsets[i].lemmas.map((l) => l.replace(/_/g, " ")).join("; ")) }],
     ["gloss", { kind: "string", values: rows.map((i) => maskLemmas(synsets[i].gloss, synsets[i].lemmas)) }],

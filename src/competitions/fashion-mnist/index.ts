@@ -18,7 +18,6 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 7,
-    lite: true,
     sources: {
       trainImages: source("train-images-idx3-ubyte.gz"),
       trainLabels: source("train-labels-idx1-ubyte.gz"),

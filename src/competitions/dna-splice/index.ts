@@ -4,19 +4,19 @@ import { grade } from "./grade.js";
 import { prepare } from "./prepare.js";
 
 export const competition: Competition = {
-  id: "hpc-jobs",
-  name: "HPC jobs: how long will the job run?",
+  id: "dna-splice",
+  name: "DNA splice junctions: exon to intron, intron to exon, or neither?",
   type: "simple",
   complexity: "low",
   category: "Tabular",
-  metric: "mean-misclassification-cost",
+  metric: "multi-class-log-loss",
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
   grade,
   offline: {
-    order: 11,
+    order: 13,
     sources: {
-      jobs: { kind: "r", package: "r-cran-modeldata", library: "modeldata", dataset: "hpc_data" },
+      dna: { kind: "r", package: "r-cran-mlbench", library: "mlbench", dataset: "DNA" },
     },
     layout: { train: "train.csv", test: "test.csv", id: "id" },
     assets: fileURLToPath(new URL(".", import.meta.url)),

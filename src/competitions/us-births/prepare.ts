@@ -4,6 +4,7 @@ import { type Column, makeTable } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { indices, randomIds } from "../_shared/random-ids.js";
 import { sourceColumn } from "../_shared/source-columns.js";
 
 /** The first day of the test period: the last two years of the series are forecast. */
@@ -63,16 +64,15 @@ export function prepare(ctx: PrepareContext): void {
   const days = readDays(file);
   const n = days.length;
   const rng = new Mulberry32(SEED);
-  const idOf = new Int32Array(n);
-  rng.shuffle(Array.from({ length: n }, (_, i) => i)).forEach((row, k) => (idOf[row] = k + 1));
-  const all = Array.from({ length: n }, (_, i) => i).sort((a, b) => idOf[a] - idOf[b]);
+  const id = randomIds(rng, indices(n));
+  const all = id.sortById(indices(n));
   const train = all.filter((i) => days[i].date < FIRST_TEST_DAY);
   const test = all.filter((i) => days[i].date >= FIRST_TEST_DAY);
   if (train.length === 0 || test.length === 0) throw new Error(`${file}: the series does not straddle ${FIRST_TEST_DAY}`);
 
   const int = (rows: number[], value: (d: Day) => number): Column => ({ kind: "int", values: Float64Array.from(rows, (i) => value(days[i])) });
   const features = (rows: number[]): [string, Column][] => [
-    ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf[i]) }],
+    id.column(rows),
     ["date", { kind: "string", values: rows.map((i) => days[i].date) }],
     ["year", int(rows, (d) => d.year)],
     ["month", int(rows, (d) => d.month)],
@@ -84,10 +84,9 @@ export function prepare(ctx: PrepareContext): void {
   const lastTrainYear = Number(FIRST_TEST_DAY.slice(0, 4)) - 1;
   const lastYear = train.filter((i) => days[i].year === lastTrainYear);
   const level = Math.round(lastYear.reduce((s, i) => s + days[i].births, 0) / lastYear.length);
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf[i]) }];
 
   writeCsv(path.join(ctx.public, "train.csv"), makeTable([...features(train), births(train)]));
   writeCsv(path.join(ctx.public, "test.csv"), makeTable(features(test)));
-  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), [TARGET, { kind: "int", values: new Float64Array(test.length).fill(level) }]]));
-  writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), births(test)]));
+  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([id.column(test), [TARGET, { kind: "int", values: new Float64Array(test.length).fill(level) }]]));
+  writeCsv(path.join(ctx.private, "test.csv"), makeTable([id.column(test), births(test)]));
 }

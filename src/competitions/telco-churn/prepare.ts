@@ -4,6 +4,7 @@ import { cellAt, type Column, makeTable, takeColumn } from "../../core/table.js"
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { indices, randomIds } from "../_shared/random-ids.js";
 import { requiredText, sourceColumn } from "../_shared/source-columns.js";
 
 /** Share of customers held out as the test set, in each churn class. */
@@ -64,15 +65,11 @@ export function prepare(ctx: PrepareContext): void {
       taken += g.length;
     }
   }
-  const idOrder = rng.shuffle(Array.from({ length: n }, (_, i) => i));
-  const idOf = new Int32Array(n);
-  idOrder.forEach((row, k) => (idOf[row] = k + 1));
-  const byId = (rows: number[]) => rows.sort((a, b) => idOf[a] - idOf[b]);
-  const all = Array.from({ length: n }, (_, i) => i);
-  const train = byId(all.filter((i) => !isTest[i]));
-  const test = byId(all.filter((i) => isTest[i]));
+  const id = randomIds(rng, indices(n));
+  const train = id.sortById(indices(n).filter((i) => !isTest[i]));
+  const test = id.sortById(indices(n).filter((i) => isTest[i]));
 
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf[i]) }];
+  const ids = id.column;
   const features = (rows: number[]): [string, Column][] => FEATURES.map((name, k) => [name, takeColumn(columns[k], rows)]);
   const target = (rows: number[]): [string, Column] => [TARGET, { kind: "string", values: rows.map((i) => label[i]) }];
 

@@ -4,6 +4,7 @@ import { type Column, makeTable, takeColumn } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { indices, randomIds } from "../_shared/random-ids.js";
 import { sourceColumn, textValues } from "../_shared/source-columns.js";
 
 /** Share of sales held out as the test set (a plain random split, as in Kaggle's house-prices). */
@@ -68,15 +69,13 @@ export function prepare(ctx: PrepareContext): void {
 
   const n = source.rowCount;
   const rng = new Mulberry32(SEED);
-  const order = rng.shuffle(Array.from({ length: n }, (_, i) => i));
+  const order = rng.shuffle(indices(n));
   const testRows = new Set(order.slice(0, Math.round(n * TEST_FRACTION)));
-  const idOrder = rng.shuffle(Array.from({ length: n }, (_, i) => i));
-  const idOf = new Map(idOrder.map((row, k) => [row, k + 1]));
-  const byId = (rows: number[]) => rows.sort((a, b) => idOf.get(a)! - idOf.get(b)!);
-  const train = byId(order.filter((i) => !testRows.has(i)));
-  const test = byId(order.filter((i) => testRows.has(i)));
+  const id = randomIds(rng, indices(n));
+  const train = id.sortById(order.filter((i) => !testRows.has(i)));
+  const test = id.sortById(order.filter((i) => testRows.has(i)));
 
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf.get(i)!) }];
+  const ids = id.column;
   const features = (rows: number[]): [string, Column][] => FEATURES.map((name) => [name, takeColumn(columns.get(name)!, rows)]);
   const target = (rows: number[]): [string, Column] => [TARGET, takeColumn(priceColumn, rows)];
 

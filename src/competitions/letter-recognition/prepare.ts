@@ -4,6 +4,7 @@ import { type Column, makeTable } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { randomIds } from "../_shared/random-ids.js";
 import { requiredText, sourceColumn } from "../_shared/source-columns.js";
 import { LETTERS } from "./grade.js";
 
@@ -78,13 +79,10 @@ export function prepare(ctx: PrepareContext): void {
     const members = order.filter((i) => letters[i] === letter);
     members.slice(0, Math.round(members.length * TEST_FRACTION)).forEach((i) => testRows.add(i));
   }
-  const idOf = new Map<number, number>();
-  rng.shuffle([...kept]).forEach((row, k) => idOf.set(row, k + 1));
-  const sortById = (rows: number[]) => rows.sort((a, b) => idOf.get(a)! - idOf.get(b)!);
+  const { sortById, column: ids } = randomIds(rng, kept);
   const train = sortById(kept.filter((i) => !testRows.has(i)));
   const test = sortById(kept.filter((i) => testRows.has(i)));
 
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf.get(i)!) }];
   const columns = (rows: number[]): [string, Column][] =>
     FEATURES.map(([, name], k) => [name, { kind: "int", values: Float64Array.from(rows, (i) => features[k][i]) }]);
   const label = (rows: number[], value: (row: number) => string): [string, Column] => ["char", { kind: "string", values: rows.map(value) }];

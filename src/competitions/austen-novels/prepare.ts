@@ -4,6 +4,8 @@ import { type Column, makeTable } from "../../core/table.js";
 import { readCsv, readCsvHeader } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { indices, randomIds } from "../_shared/random-ids.js";
+import { oneHotColumns } from "../_shared/one-hot-columns.js";
 import { textValues } from "../_shared/source-columns.js";
 import { CLASSES } from "./grade.js";
 
@@ -88,16 +90,12 @@ export function prepare(ctx: PrepareContext): void {
     for (const c of rng.shuffle(chapters).slice(0, Math.round(chapters.length * TEST_FRACTION))) testChapters.add(`${k}/${c}`);
   });
   const isTest = (p: Passage) => testChapters.has(`${p.novel}/${p.chapter}`);
-  const idOf = new Int32Array(passages.length);
-  rng.shuffle(passages.map((_, i) => i)).forEach((row, k) => (idOf[row] = k + 1));
-  const rows = (test: boolean) => passages.map((_, i) => i).filter((i) => isTest(passages[i]) === test).sort((a, b) => idOf[a] - idOf[b]);
+  const { sortById, column: ids } = randomIds(rng, indices(passages.length));
+  const rows = (test: boolean) => sortById(indices(passages.length).filter((i) => isTest(passages[i]) === test));
   const train = rows(false);
   const test = rows(true);
 
-  const ids = (r: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(r, (i) => idOf[i]) }];
   const texts = (r: number[]): [string, Column] => ["text", { kind: "string", values: r.map((i) => passages[i].text) }];
-  const perClass = (r: number[], value: (row: number, k: number) => number, kind: "int" | "float"): [string, Column][] =>
-    CLASSES.map((cls, k) => [cls, { kind, values: Float64Array.from(r, (i) => value(i, k)) }]);
 
   // Training passages carry their chapter (its position in the novel, from 1), so that validation
   // folds can keep a chapter together as the test split does; test passages do not.
@@ -105,6 +103,6 @@ export function prepare(ctx: PrepareContext): void {
   const novel: [string, Column] = ["novel", { kind: "string", values: train.map((i) => CLASSES[passages[i].novel]) }];
   writeCsv(path.join(ctx.public, "train.csv"), makeTable([ids(train), texts(train), chapter, novel]));
   writeCsv(path.join(ctx.public, "test.csv"), makeTable([ids(test), texts(test)]));
-  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), ...perClass(test, () => 1 / CLASSES.length, "float")]));
-  writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), ...perClass(test, (i, k) => (passages[i].novel === k ? 1 : 0), "int")]));
+  writeCsv(path.join(ctx.public, "sample_submission.csv"), makeTable([ids(test), ...oneHotColumns(CLASSES, test, () => 1 / CLASSES.length, "float")]));
+  writeCsv(path.join(ctx.private, "test.csv"), makeTable([ids(test), ...oneHotColumns(CLASSES, test, (i, _name, k) => (passages[i].novel === k ? 1 : 0), "int")]));
 }

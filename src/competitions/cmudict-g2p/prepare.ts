@@ -4,6 +4,7 @@ import type { PrepareContext } from "../../core/competition.js";
 import { type Column, makeTable } from "../../core/table.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
+import { randomIds } from "../_shared/random-ids.js";
 
 /** Words drawn at random from the eligible ones: the test set, and the training set after it. */
 const TEST_WORDS = 3000;
@@ -75,13 +76,11 @@ export function prepare(ctx: PrepareContext): void {
   }
   const rng = new Mulberry32(SEED);
   const drawn = rng.shuffle(entries.map((_, i) => i)).slice(0, TEST_WORDS + TRAIN_WORDS);
-  const idOf = new Map<number, number>();
-  rng.shuffle([...drawn]).forEach((row, k) => idOf.set(row, k + 1));
-  const byId = (rows: number[]) => rows.sort((a, b) => idOf.get(a)! - idOf.get(b)!);
-  const test = byId(drawn.slice(0, TEST_WORDS));
-  const train = byId(drawn.slice(TEST_WORDS));
+  const id = randomIds(rng, drawn);
+  const test = id.sortById(drawn.slice(0, TEST_WORDS));
+  const train = id.sortById(drawn.slice(TEST_WORDS));
 
-  const ids = (rows: number[]): [string, Column] => ["id", { kind: "int", values: Float64Array.from(rows, (i) => idOf.get(i)!) }];
+  const ids = id.column;
   const text = (name: string, values: string[]): [string, Column] => [name, { kind: "string", values }];
   const words = (rows: number[]) => text("word", rows.map((i) => entries[i].word));
   const phonemes = (rows: number[]) => text("phonemes", rows.map((i) => entries[i].phonemes));
