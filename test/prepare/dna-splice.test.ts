@@ -39,9 +39,9 @@ describe("dna-splice preparer", () => {
   });
 
   it("decodes StatLog's three indicators per base and names the row and position of a bad code", () => {
+    // One source row whose 180 indicator cells repeat `bits`.
     const cols = (bits: string) => Array.from({ length: 180 }, (_, k) => [`V${k + 1}`, { kind: "string" as const, values: [bits[k % bits.length]] }] as [string, { kind: "string"; values: string[] }]);
-    const acgt = Array.from({ length: 180 }, (_, k) => ["V" + (k + 1), { kind: "string" as const, values: ["100010001000"[k % 12]] }] as [string, { kind: "string"; values: string[] }]);
-    expect(decodeSequences(makeTable(acgt), "dna.csv")).toEqual(["ACGT".repeat(15)]);
+    expect(decodeSequences(makeTable(cols("100010001000")), "dna.csv")).toEqual(["ACGT".repeat(15)]);
     expect(() => decodeSequences(makeTable(cols("1")), "dna.csv")).toThrow("dna.csv: data row 1 encodes position 1 as 111, which is no nucleotide");
     expect(() => decodeSequences(makeTable(cols("2")), "dna.csv")).toThrow('dna.csv: data row 1 has V1 "2", expected 0 or 1');
   });

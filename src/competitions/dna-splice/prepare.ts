@@ -1,12 +1,13 @@
 import path from "node:path";
 import type { PrepareContext } from "../../core/competition.js";
-import { type Column, makeTable } from "../../core/table.js";
+import { type Column, makeTable, type Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
 import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
 import { oneHotColumns } from "../_shared/one-hot-columns.js";
 import { randomIds } from "../_shared/random-ids.js";
 import { requiredText, sourceColumn } from "../_shared/source-columns.js";
+import { stratifiedRows } from "../_shared/stratified-rows.js";
 import { CLASSES } from "./grade.js";
 
 /** Share of distinct sequences held out as the test set, per class (stratified). */
@@ -20,7 +21,7 @@ const CODES: Record<string, string> = { "100": "A", "010": "C", "001": "G", "000
 const CLASS_OF: Record<string, string> = { ei: "EI", ie: "IE", n: "N" };
 
 /** The 0/1 cells of one indicator column, as R writes a two-level factor (quoted or bare). */
-function bits(source: ReturnType<typeof readCsv>, name: string, file: string): string[] {
+function bits(source: Table, name: string, file: string): string[] {
   const col = sourceColumn(source, name, file);
   const cells = col.kind === "string" ? col.values : col.kind === "int" ? Array.from(col.values, String) : null;
   if (cells === null) throw new Error(`${file}: column "${name}" should hold 0 or 1, but it was read as ${col.kind}`);
@@ -31,7 +32,7 @@ function bits(source: ReturnType<typeof readCsv>, name: string, file: string): s
 }
 
 /** The 60-letter sequences the 180 indicator columns encode, or an error naming the row and position that is not a nucleotide. */
-export function decodeSequences(source: ReturnType<typeof readCsv>, file: string): string[] {
+export function decodeSequences(source: Table, file: string): string[] {
   const columns = Array.from({ length: 3 * LENGTH }, (_, k) => bits(source, `V${k + 1}`, file));
   return Array.from({ length: source.rowCount }, (_, i) => {
     let s = "";
@@ -76,11 +77,7 @@ export function prepare(ctx: PrepareContext): void {
 
   const rng = new Mulberry32(SEED);
   const order = rng.shuffle([...kept]);
-  const testRows = new Set<number>();
-  for (const c of CLASSES) {
-    const members = order.filter((i) => classes[i] === c);
-    members.slice(0, Math.round(members.length * TEST_FRACTION)).forEach((i) => testRows.add(i));
-  }
+  const testRows = stratifiedRows(order, (i) => classes[i], CLASSES, TEST_FRACTION);
   const { sortById, column: ids } = randomIds(rng, kept);
   const train = sortById(kept.filter((i) => !testRows.has(i)));
   const test = sortById(kept.filter((i) => testRows.has(i)));

@@ -6,6 +6,7 @@ import { writeCsv } from "../../io/csv-write.js";
 import { Mulberry32 } from "../../rng/mulberry32.js";
 import { randomIds } from "../_shared/random-ids.js";
 import { requiredText, sourceColumn } from "../_shared/source-columns.js";
+import { stratifiedRows } from "../_shared/stratified-rows.js";
 import { LETTERS } from "./grade.js";
 
 /** Share of distinct records held out as the test set, per letter (stratified). */
@@ -74,11 +75,7 @@ export function prepare(ctx: PrepareContext): void {
 
   const rng = new Mulberry32(SEED);
   const order = rng.shuffle([...kept]);
-  const testRows = new Set<number>();
-  for (const letter of LETTERS) {
-    const members = order.filter((i) => letters[i] === letter);
-    members.slice(0, Math.round(members.length * TEST_FRACTION)).forEach((i) => testRows.add(i));
-  }
+  const testRows = stratifiedRows(order, (i) => letters[i], LETTERS, TEST_FRACTION);
   const { sortById, column: ids } = randomIds(rng, kept);
   const train = sortById(kept.filter((i) => !testRows.has(i)));
   const test = sortById(kept.filter((i) => testRows.has(i)));
