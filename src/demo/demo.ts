@@ -6,6 +6,7 @@ import { resolveAgent } from "../agents/registry.js";
 import type { Competition } from "../core/competition.js";
 import { runChecks, type Check } from "../doctor/checks.js";
 import { writeFileAtomic } from "../core/atomic.js";
+import { UserError } from "../core/errors.js";
 import { fileTimestamp, pythonIsoNow, summarize, type CompetitionReport, type GradingSummary } from "../grading/report.js";
 import { prepareCompetition } from "../prepare/prepare.js";
 import { resolveSource } from "../sources/packages.js";
@@ -103,7 +104,13 @@ function medalOf(r: CompetitionReport): DemoRow["medal"] {
 export async function runDemo(o: DemoOptions): Promise<DemoReport> {
   for (const [i, c] of o.competitions.entries()) {
     o.onPrepare(i, o.competitions.length);
-    const r = await prepareCompetition(c, o.dataDir);
+    let r: Awaited<ReturnType<typeof prepareCompetition>>;
+    try {
+      r = await prepareCompetition(c, o.dataDir);
+    } catch (e) {
+      // Nothing has run yet: a competition that cannot be prepared is a setup problem to report, not a crash.
+      throw new UserError(`cannot prepare ${c.id} in ${o.dataDir}: ${(e as Error).message}`);
+    }
     o.say(`prepared ${c.id} (${r.status})`);
   }
   o.onPrepare(o.competitions.length, o.competitions.length);
