@@ -12,7 +12,7 @@ import { tempDir } from "../helpers/data-dir.js";
 // Imported from src/, so this is the source copy of the program.
 const SCRIPT = BASELINE_SCRIPT;
 const dataDir = tempDir("mlebench-baseline-");
-const IDS = ["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party"];
+const IDS = ["titanic", "seattle-weather", "movie-ratings", "digits", "spam-assassin", "sotu-party", "caravan-insurance"];
 
 beforeAll(async () => {
   for (const id of IDS) await prepareCompetition(getCompetition(id), dataDir);
@@ -35,6 +35,8 @@ describe("baseline.py plan", () => {
     digits: { id: "id", label: "label", kind: "proba_multi", modality: "image", metric: "log_loss", pixels: "<64 columns>" },
     "spam-assassin": { id: "id", targets: ["label"], label: "label", kind: "proba_binary", modality: "text", text: "text", metric: "roc_auc" },
     "sotu-party": { id: "id", targets: ["party"], label: "party", kind: "label", modality: "text", text: "text", metric: "f1_macro" },
+    // No metric it knows (recall of the top fifth), but the sample's 0.5 for a 0/1 target asks for scores, not labels.
+    "caravan-insurance": { id: "id", targets: ["CARAVAN"], label: "CARAVAN", kind: "proba_binary", modality: "tabular", metric: null },
   };
   it.each(IDS)("infers the task of %s from its files and description", (id) => {
     const r = baseline(id, ["plan"]);

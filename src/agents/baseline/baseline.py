@@ -121,6 +121,13 @@ def infer_plan():
         kind = family
         if kind == "proba" and y.nunique() > 2:
             kind = "regression" if numeric else "label"
+        if kind is None and y.nunique() == 2 and target in sub.columns:
+            # A sample holding values that are not labels (0.5 for a 0/1 target) asks for a score per row.
+            given = sub[target].dropna()
+            same = float if numeric and pd.api.types.is_numeric_dtype(given) else str
+            labels = set(same(v) for v in y.unique())
+            if any(same(v) not in labels for v in given.unique()):
+                kind = "proba"
         if kind is None:
             kind = "regression" if numeric and y.nunique() > 20 else "label"
         plan.update(label=label, kind={"proba": "proba_binary"}.get(kind, kind))
