@@ -12,7 +12,7 @@ Entries submit their probabilities as the models give them, floored at 1e-6 and 
 (a pure tree's 0/1 probabilities are what log loss punishes hardest); the score is the grader's
 formula (clipped at float64 eps).
 
-The population (about 560 entries), bottom to top:
+The population (about 510 entries), bottom to top:
 
 1. Trivial: uniform probabilities, the training class shares, seeded random probabilities,
    and the class shares within bins of one band of the central pixel (each of the 4, in 4, 8
