@@ -11,10 +11,12 @@ import { competition as cAustenNovels } from "./austen-novels/index.js";
 import { competition as cBillionWordImputation } from "./billion-word-imputation/index.js";
 import { competition as cBirdStrikes } from "./bird-strikes/index.js";
 import { competition as cBmsMolecularTranslation } from "./bms-molecular-translation/index.js";
+import { competition as cCaravanInsurance } from "./caravan-insurance/index.js";
 import { competition as cCassavaLeafDiseaseClassification } from "./cassava-leaf-disease-classification/index.js";
 import { competition as cCdiscountImageClassificationChallenge } from "./cdiscount-image-classification-challenge/index.js";
 import { competition as cChaiiHindiAndTamilQuestionAnswering } from "./chaii-hindi-and-tamil-question-answering/index.js";
 import { competition as cChampsScalarCoupling } from "./champs-scalar-coupling/index.js";
+import { competition as cChicagoRidership } from "./chicago-ridership/index.js";
 import { competition as cCmudictG2p } from "./cmudict-g2p/index.js";
 import { competition as cDenoisingDirtyDocuments } from "./denoising-dirty-documents/index.js";
 import { competition as cDetectingInsultsInSocialCommentary } from "./detecting-insults-in-social-commentary/index.js";
@@ -25,9 +27,12 @@ import { competition as cDogsVsCatsReduxKernelsEdition } from "./dogs-vs-cats-re
 import { competition as cFacebookRecruitingIiiKeywordExtraction } from "./facebook-recruiting-iii-keyword-extraction/index.js";
 import { competition as cFashionMnist } from "./fashion-mnist/index.js";
 import { competition as cFineFoodReviews } from "./fine-food-reviews/index.js";
+import { competition as cFlightDelays } from "./flight-delays/index.js";
+import { competition as cFortuneCookies } from "./fortune-cookies/index.js";
 import { competition as cFreesoundAudioTagging2019 } from "./freesound-audio-tagging-2019/index.js";
 import { competition as cGoogleQuestChallenge } from "./google-quest-challenge/index.js";
 import { competition as cGoogleResearchIdentifyContrailsReduceGlobalWarming } from "./google-research-identify-contrails-reduce-global-warming/index.js";
+import { competition as cGrantApplications } from "./grant-applications/index.js";
 import { competition as cHAndMPersonalizedFashionRecommendations } from "./h-and-m-personalized-fashion-recommendations/index.js";
 import { competition as cHerbarium2020Fgvc7 } from "./herbarium-2020-fgvc7/index.js";
 import { competition as cHerbarium2021Fgvc8 } from "./herbarium-2021-fgvc8/index.js";
@@ -72,6 +77,7 @@ import { competition as cRanzcrClipCatheterLineClassification } from "./ranzcr-c
 import { competition as cRsna2022CervicalSpineFractureDetection } from "./rsna-2022-cervical-spine-fracture-detection/index.js";
 import { competition as cRsnaBreastCancerDetection } from "./rsna-breast-cancer-detection/index.js";
 import { competition as cRsnaMiccaiBrainTumorRadiogenomicClassification } from "./rsna-miccai-brain-tumor-radiogenomic-classification/index.js";
+import { competition as cSatelliteLandcover } from "./satellite-landcover/index.js";
 import { competition as cSeattleWeather } from "./seattle-weather/index.js";
 import { competition as cSetiBreakthroughListen } from "./seti-breakthrough-listen/index.js";
 import { competition as cSiimCovid19Detection } from "./siim-covid19-detection/index.js";
@@ -196,10 +202,12 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cBillionWordImputation,
   cBirdStrikes,
   cBmsMolecularTranslation,
+  cCaravanInsurance,
   cCassavaLeafDiseaseClassification,
   cCdiscountImageClassificationChallenge,
   cChaiiHindiAndTamilQuestionAnswering,
   cChampsScalarCoupling,
+  cChicagoRidership,
   cCmudictG2p,
   cDenoisingDirtyDocuments,
   cDetectingInsultsInSocialCommentary,
@@ -210,9 +218,12 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cFacebookRecruitingIiiKeywordExtraction,
   cFashionMnist,
   cFineFoodReviews,
+  cFlightDelays,
+  cFortuneCookies,
   cFreesoundAudioTagging2019,
   cGoogleQuestChallenge,
   cGoogleResearchIdentifyContrailsReduceGlobalWarming,
+  cGrantApplications,
   cHAndMPersonalizedFashionRecommendations,
   cHerbarium2020Fgvc7,
   cHerbarium2021Fgvc8,
@@ -257,6 +268,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cRsna2022CervicalSpineFractureDetection,
   cRsnaBreastCancerDetection,
   cRsnaMiccaiBrainTumorRadiogenomicClassification,
+  cSatelliteLandcover,
   cSeattleWeather,
   cSetiBreakthroughListen,
   cSiimCovid19Detection,
