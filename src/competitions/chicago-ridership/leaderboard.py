@@ -83,6 +83,7 @@ from sklearn.tree import DecisionTreeRegressor  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import write_board  # noqa: E402
+from levels import level_forecast  # noqa: E402
 
 warnings.filterwarnings("ignore")
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "leaderboard.csv")
@@ -181,34 +182,6 @@ def pattern_design(C, W, fourier=6, dow_trend=1, holiday=True, weather=True):
 
 
 # ---------------------------------------------------------------- levels
-
-def level_forecast(means, years, method):
-    """The mean level of each forecast season year from the means of the training season years."""
-    years = np.asarray(years, dtype=float)
-    last_year, last = float(means.index[-1]), float(means.iloc[-1])
-    kind, _, k = method.partition("-")
-    k = int(k) if k else 0
-    tail = means.iloc[-k:] if k else means
-    if kind == "flat":
-        return np.full(len(years), last)
-    if kind == "linear":
-        return np.polyval(np.polyfit(tail.index.to_numpy(float), tail.to_numpy(), 1), years)
-    if kind == "loglinear":
-        return np.exp(np.polyval(np.polyfit(tail.index.to_numpy(float), np.log(tail.to_numpy()), 1), years))
-    if kind == "growth":
-        g = (tail.iloc[-1] / tail.iloc[0]) ** (1 / (len(tail) - 1))
-        return last * g ** (years - last_year)
-    if kind == "holt":
-        phi = k / 10
-        lvl, trend = means.iloc[0], means.iloc[1] - means.iloc[0]
-        for v in means.iloc[1:]:
-            prev = lvl
-            lvl = 0.6 * v + 0.4 * (prev + phi * trend)
-            trend = 0.4 * (lvl - prev) + 0.6 * phi * trend
-        h = years - last_year
-        return lvl + trend * np.array([sum(phi ** i for i in range(1, int(s) + 1)) for s in h])
-    raise ValueError(method)
-
 
 LEVELS = ["flat"] + [f"linear-{k}" for k in (3, 4, 5, 6, 8)] + [f"loglinear-{k}" for k in (3, 5, 8)] + \
          [f"growth-{k}" for k in (3, 5, 8)] + ["holt-8", "holt-9"]

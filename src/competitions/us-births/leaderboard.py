@@ -80,6 +80,7 @@ from sklearn.tree import DecisionTreeRegressor  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_shared"))
 from board import write_board  # noqa: E402
+from levels import level_forecast  # noqa: E402
 
 warnings.filterwarnings("ignore")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -215,34 +216,6 @@ def pattern_design(C, fourier=8, dow_trend=1, season_trend=0, holiday=True):
 
 def year_means(frame):
     return frame.groupby("year").births.mean()
-
-
-def level_forecast(means, years, method):
-    """The yearly mean level of each forecast year from the yearly means of the training years."""
-    years = np.asarray(years, dtype=float)
-    last_year, last = float(means.index[-1]), float(means.iloc[-1])
-    kind, _, k = method.partition("-")
-    k = int(k) if k else 0
-    tail = means.iloc[-k:] if k else means
-    if kind == "flat":
-        return np.full(len(years), last)
-    if kind == "linear":
-        return np.polyval(np.polyfit(tail.index.to_numpy(float), tail.to_numpy(), 1), years)
-    if kind == "loglinear":
-        return np.exp(np.polyval(np.polyfit(tail.index.to_numpy(float), np.log(tail.to_numpy()), 1), years))
-    if kind == "growth":
-        g = (tail.iloc[-1] / tail.iloc[0]) ** (1 / (len(tail) - 1))
-        return last * g ** (years - last_year)
-    if kind == "holt":
-        phi = k / 10
-        lvl, trend = means.iloc[0], means.iloc[1] - means.iloc[0]
-        for v in means.iloc[1:]:
-            prev = lvl
-            lvl = 0.6 * v + 0.4 * (prev + phi * trend)
-            trend = 0.4 * (lvl - prev) + 0.6 * phi * trend
-        h = years - last_year
-        return lvl + trend * np.array([sum(phi ** i for i in range(1, int(s) + 1)) for s in h])
-    raise ValueError(method)
 
 
 LEVELS = ["flat"] + [f"linear-{k}" for k in range(3, 9)] + [f"loglinear-{k}" for k in (3, 5, 8)] + \
