@@ -347,7 +347,7 @@ def run_fit(plan, model_name, budget):
         per_fold = (time.time() - fold_start) / (k + 1)
         # Keep time for the final fit (about two folds' worth) within the budget.
         if time.time() - STARTED + per_fold * 2.5 > budget and k + 1 < folds:
-            log("stopping cross-validation early to stay within the %ds budget" % budget)
+            log("stopping cross-validation early to stay within the %gs budget" % budget)
             break
     log("cross-validation %s: %.5f ± %.5f" % (metric_name, np.nanmean(oof_scores), np.nanstd(oof_scores)))
 
