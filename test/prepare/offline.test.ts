@@ -25,11 +25,9 @@ describe("offline split", () => {
   });
 
   it("has reference populations of at least 500 entries, each row naming the pipeline that produced it", () => {
-    // An older, smaller population still waiting for its replacement generator.
-    const smaller = new Set(["fashion-mnist"]);
     for (const c of offline) {
       const board = readCsv(path.join(c.offline!.assets, "leaderboard.csv"));
-      if (!smaller.has(c.id)) expect(board.rowCount, `${c.id}/leaderboard.csv`).toBeGreaterThanOrEqual(500);
+      expect(board.rowCount, `${c.id}/leaderboard.csv`).toBeGreaterThanOrEqual(500);
       expect(board.columns, `${c.id}/leaderboard.csv`).toEqual(expect.arrayContaining(["teamName", "score", "pipeline"]));
       const pipelines = board.data.get("pipeline")!.values as (string | null)[];
       expect(pipelines.every((v) => typeof v === "string" && v.length > 0), `${c.id}: every row names its pipeline`).toBe(true);
