@@ -173,6 +173,41 @@ describe("baseline.py on an upstream-style tabular layout", () => {
     const correct = predicted.filter((p, i) => p === String(order[i].y ? "True" : "False")).length;
     expect(correct / order.length).toBeGreaterThan(0.9);
   });
+  it("reads short sentences as text, and short phrases beside them as words of their own", () => {
+    // Glosses of ten words (well under 100 characters) and two-word names; label a follows a word of the
+    // name only, label b a word of the gloss only, so both columns must reach the model.
+    const dir = tempDir();
+    const heads = ["ash", "oak", "elm", "fir", "yew"];
+    const nouns = ["tool", "bird", "song", "city", "rock"];
+    const rows = Array.from({ length: 900 }, (_, k) => {
+      const head = heads[(k * 7) % 5];
+      const noun = nouns[(k * 3 + (k >> 2)) % 5];
+      const name = `${head} n${k}`;
+      const gloss = `a kind of ${noun} seen in the old north g${k}`;
+      return { id: k + 1, name, gloss, a: head === "oak" ? 1 : 0, b: noun === "song" ? 1 : 0 };
+    });
+    const [train, test] = [rows.slice(0, 700), rows.slice(700)];
+    const csv = (rs: typeof rows, labels: boolean) =>
+      (labels ? "id,name,gloss,a,b\n" : "id,name,gloss\n") + rs.map((r) => [r.id, r.name, r.gloss, ...(labels ? [r.a, r.b] : [])].join(",")).join("\n") + "\n";
+    fs.writeFileSync(path.join(dir, "train.csv"), csv(train, true));
+    fs.writeFileSync(path.join(dir, "test.csv"), csv(test, false));
+    fs.writeFileSync(path.join(dir, "sample_submission.csv"), "id,a,b\n" + test.map((r) => `${r.id},0.5,0.5`).join("\n") + "\n");
+    fs.writeFileSync(path.join(dir, "description.md"), "# Kinds\n\n## Evaluation\n\nThe mean over label columns of the ROC AUC.\n");
+    const env = { PATH: "/usr/bin:/bin", MLEBENCH_DATA_DIR: dir };
+    const plan = spawnSync("/usr/bin/python3", [SCRIPT, "plan"], { encoding: "utf8", env });
+    expect(plan.status, plan.stderr).toBe(0);
+    expect(JSON.parse(plan.stdout)).toMatchObject({ kind: "multilabel", modality: "text", text: "gloss", phrases: ["name"] });
+    const out = tempDir();
+    const r = spawnSync("/usr/bin/python3", [SCRIPT, "fit", "--budget", "60"], { encoding: "utf8", env: { ...env, MLEBENCH_SUBMISSION_DIR: out } });
+    expect(r.status, r.stderr).toBe(0);
+    const cells = fs.readFileSync(path.join(out, "submission.csv"), "utf8").trim().split("\n").slice(1).map((l) => l.split(",").map(Number));
+    for (const [j, key] of [[1, "a"], [2, "b"]] as const) {
+      const pos = cells.filter((_, i) => test[i][key] === 1).map((c) => c[j]);
+      const neg = cells.filter((_, i) => test[i][key] === 0).map((c) => c[j]);
+      expect(Math.min(...pos)).toBeGreaterThan(Math.max(...neg));
+    }
+  });
+
   it("fits one model per label column when several 0/1 labels can hold at once", () => {
     const dir = tempDir();
     const words = ["dog", "cat", "river", "stone", "engine", "wheel", "bread", "apple", "song", "drum"];

@@ -134,12 +134,14 @@ def infer_plan():
 
     features = [c for c in test_head.columns if c != id_col and c in head.columns and c != plan["label"] and c not in targets]
     pixels = [c for c in features if re.match(r"^(pixel|px)_?\d+$", c, re.I)]
-    texts = [c for c in features if head[c].dtype == object and head[c].astype(str).str.len().mean() >= 100]
+    texts = [c for c in features if free_text(head[c])]
     if len(pixels) >= 64 and len(pixels) >= 0.9 * len(features):
         plan.update(modality="image", pixels=pixels)
     elif texts and len(features) - len(texts) <= 3:
         longest = max(texts, key=lambda c: head[c].astype(str).str.len().mean())
-        plan.update(modality="text", text=longest)
+        # Short phrases beside the text (names, titles, keywords) carry words of their own.
+        phrases = [c for c in features if c != longest and phrase_column(head[c])]
+        plan.update(modality="text", text=longest, phrases=phrases)
     else:
         plan.update(modality="tabular")
     plan["features"] = features
@@ -147,6 +149,41 @@ def infer_plan():
 
 
 # ---------------------------------------------------------------- features
+
+def word_counts(col):
+    return col.astype(str).str.count(r"\S+")
+
+
+def free_text(col):
+    """Whether a column holds prose: long values, or sentences of several words that rarely repeat."""
+    if col.dtype != object or col.empty:
+        return False
+    text = col.astype(str)
+    if text.str.len().mean() >= 100:
+        return True
+    return word_counts(col).mean() >= 8 and text.nunique() >= 0.9 * len(text)
+
+
+def phrase_column(col):
+    """Whether a column holds short multi-word phrases that rarely repeat (not codes, not categories)."""
+    if col.dtype != object or col.empty:
+        return False
+    return word_counts(col).mean() >= 1.5 and col.astype(str).nunique() >= 0.5 * len(col)
+
+
+def text_features(plan, train, test):
+    """TF-IDF of word unigrams and bigrams of the text column, and of each phrase column beside it."""
+    import scipy.sparse as sp
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    train_parts, test_parts = [], []
+    for c in [plan["text"]] + plan.get("phrases", []):
+        vec = TfidfVectorizer(sublinear_tf=True, ngram_range=(1, 2), min_df=2, max_features=300000, dtype=np.float32)
+        train_parts.append(vec.fit_transform(train[c].fillna("").astype(str)))
+        test_parts.append(vec.transform(test[c].fillna("").astype(str)))
+    if len(train_parts) == 1:
+        return train_parts[0], test_parts[0]
+    return sp.hstack(train_parts).tocsr(), sp.hstack(test_parts).tocsr()
+
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 
@@ -296,10 +333,7 @@ def run_fit(plan, model_name, budget):
         return prior_submission(plan, sample, train, classes, kind)
 
     if modality == "text":
-        from sklearn.feature_extraction.text import TfidfVectorizer
-        vec = TfidfVectorizer(sublinear_tf=True, ngram_range=(1, 2), min_df=2, max_features=300000, dtype=np.float32)
-        X = vec.fit_transform(train[plan["text"]].fillna("").astype(str))
-        Xt = vec.transform(test[plan["text"]].fillna("").astype(str))
+        X, Xt = text_features(plan, train, test)
         name, make = linear(kind, n_classes, "text")
     elif modality == "image":
         X = train[plan["pixels"]].to_numpy(dtype=np.float32)
@@ -392,10 +426,7 @@ def fit_multilabel(plan, train, test, sample, model_name, budget):
         log("prior submission (multilabel)")
         return assemble(plan, sample, test, pred, labels, "multilabel")
     if plan["modality"] == "text":
-        from sklearn.feature_extraction.text import TfidfVectorizer
-        vec = TfidfVectorizer(sublinear_tf=True, ngram_range=(1, 2), min_df=2, max_features=300000, dtype=np.float32)
-        X = vec.fit_transform(train[plan["text"]].fillna("").astype(str))
-        Xt = vec.transform(test[plan["text"]].fillna("").astype(str))
+        X, Xt = text_features(plan, train, test)
         name, make = linear("proba_binary", 2, "text")
     else:
         X, Xt = tabular_features(train, test, plan["features"])
