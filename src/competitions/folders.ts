@@ -107,6 +107,7 @@ import { competition as cVentilatorPressurePrediction } from "./ventilator-press
 import { competition as cVesuviusChallengeInkDetection } from "./vesuvius-challenge-ink-detection/index.js";
 import { competition as cVinbigdataChestXrayAbnormalitiesDetection } from "./vinbigdata-chest-xray-abnormalities-detection/index.js";
 import { competition as cWhaleCategorizationPlayground } from "./whale-categorization-playground/index.js";
+import { competition as cWordnetSenses } from "./wordnet-senses/index.js";
 import * as p3dObjectDetectionForAutonomousVehicles from "./3d-object-detection-for-autonomous-vehicles/prepare.js";
 import * as pAI4Code from "./AI4Code/prepare.js";
 import * as pAerialCactusIdentification from "./aerial-cactus-identification/prepare.js";
@@ -298,6 +299,7 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cVesuviusChallengeInkDetection,
   cVinbigdataChestXrayAbnormalitiesDetection,
   cWhaleCategorizationPlayground,
+  cWordnetSenses,
 ];
 
 /** The ported upstream preparer of each upstream competition whose folder has a prepare.ts. */

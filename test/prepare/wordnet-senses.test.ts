@@ -62,10 +62,11 @@ describe("wordnet-senses grader", () => {
     const report = grade("sample", sample().join("\n") + "\n");
     expect([report.valid_submission, report.score, report.is_lower_better]).toEqual([true, 0.5, false]);
     expect(grade("perfect", fs.readFileSync(path.join(p.private, "test.csv"), "utf8")).score).toBe(1);
-    // The gloss's word count as every label's score: mean roc_auc_score over the 18 columns = 0.5083730176212806.
+    // The gloss's word count (over 100, to stay a probability) as every label's score: mean roc_auc_score over the
+    // 18 columns = 0.5083730176212806.
     const test = readCsv(path.join(p.public, "test.csv"));
     const glosses = test.data.get("gloss")!.values as string[];
-    const rows = numbers(test, "id").map((id, i) => [id, ...LABELS.map(() => glosses[i].split(/\s+/).filter(Boolean).length)].join(","));
+    const rows = numbers(test, "id").map((id, i) => [id, ...LABELS.map(() => glosses[i].split(/\s+/).filter(Boolean).length / 100)].join(","));
     expect(grade("gloss-length", [`id,${LABELS.join(",")}`, ...rows.reverse()].join("\n") + "\n").score).toBe(0.50837);
   });
 

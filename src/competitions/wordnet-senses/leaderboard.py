@@ -8,7 +8,7 @@ leaderboard.csv beside this script (best first). The scores form a *reference po
 pipelines, not a leaderboard of human teams. Nothing but the final scoring reads the answers:
 every hyper-parameter, blend and stacking weight is chosen by 5-fold cross-validation on train.
 
-The population (about 560 entries), bottom to top:
+The population (about 600 entries), bottom to top:
 
 1. Trivial: constants; seeded random scores; each label's train rate; one-feature rules (the
    lemma is capitalised, the gloss starts with a domain tag such as "(botany)"); keyword rules
@@ -29,17 +29,18 @@ The population (about 560 entries), bottom to top:
    - logistic regression (C 2 and 8) with C chosen per label by 5-fold CV; linear SVMs; out-of-fold
      (5-fold) predictions of each, fold-averaged or refit on all of train;
    - xgboost per label on an SVD of the views plus the dense engineered columns;
-   - a torch MLP (multi-label, sigmoid outputs) over the sparse word views and the definition
-     head, bagged over seeds;
+   - a torch MLP (multi-label, sigmoid outputs) over the whole vocabulary of the word views and
+     the definition head (TF-IDF weighted term embeddings with sparse gradients), an entry per
+     seed and epoch (3, 4, 5), and bags over 3 seeds;
    - label-aware stacking: a second-stage logistic regression per label on the out-of-fold
      predictions of all 18 labels of the first-stage models (it learns the nesting: a person
      is an organism), and the hierarchy rule that a parent category scores at least its
      children;
-   - rank-average blends of the best models by CV and greedy forward selection on the
-     out-of-fold predictions.
+   - rank-average blends: of the best models by CV, of every pair of the ten best and every
+     triple of the six best, and by greedy forward selection on the out-of-fold predictions.
 
-Runtime: more than 30 CPU-minutes, single-threaded (OMP/BLAS/torch threads pinned to 1); the per-label
-linear models on the large sparse views dominate.
+Runtime: about 30 CPU-minutes, single-threaded (OMP/BLAS/torch threads pinned to 1); the per-label
+linear models on the large sparse views, the MLPs and the stacking dominate.
 
 Usage (Debian's interpreter, which has scikit-learn, xgboost and torch):
     node dist/cli/main.js prepare -c wordnet-senses --data-dir /tmp/lb-data
@@ -50,6 +51,7 @@ import os
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+import itertools  # noqa: E402
 import re  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -82,6 +84,7 @@ LABELS = ["person", "animal", "plant", "organism", "artifact", "device", "food",
 # Nesting known from the category definitions: parent -> children.
 CHILDREN = {"organism": ["person", "animal", "plant"], "artifact": ["device"], "matter": ["food"], "event": ["act"], "attribute": ["state"]}
 FOLDS = 5
+MLP_HIDDEN, MLP_EPOCHS = 256, (3, 4, 5)
 
 KEYWORDS = {
     "person": r"\b(person|someone|man|woman|who)\b", "animal": r"\b(animal|genus|mammal|bird|fish|insect)\b",
@@ -170,45 +173,51 @@ def centroid_scores(X, Y, Xt):
     return (A @ pos.T).toarray() - (A @ neg.T).toarray()
 
 
-class SparseMLP(torch.nn.Module):
-    """Sparse input -> hidden layer -> one logit per label."""
+class BagMLP(torch.nn.Module):
+    """TF-IDF weighted sum of term embeddings -> ReLU -> one logit per label. The embedding's gradient is sparse,
+    so a step touches only the rows of the batch's terms and the whole vocabulary stays affordable."""
 
     def __init__(self, n_in, hidden, n_out, dropout):
         super().__init__()
-        self.w = torch.nn.Parameter(torch.randn(n_in, hidden) * (1.0 / np.sqrt(200)))
+        self.emb = torch.nn.EmbeddingBag(n_in, hidden, mode="sum", sparse=True)
+        torch.nn.init.normal_(self.emb.weight, 0.0, 0.05)
         self.b = torch.nn.Parameter(torch.zeros(hidden))
         self.drop = torch.nn.Dropout(dropout)
         self.out = torch.nn.Linear(hidden, n_out)
 
-    def forward(self, x):
-        return self.out(self.drop(torch.relu(torch.sparse.mm(x, self.w) + self.b)))
+    def forward(self, X):
+        X = X.tocsr()
+        bags = self.emb(torch.from_numpy(X.indices.astype(np.int64)), torch.from_numpy(X.indptr[:-1].astype(np.int64)),
+                        per_sample_weights=torch.from_numpy(X.data.astype(np.float32)))
+        return self.out(self.drop(torch.relu(bags + self.b)))
 
 
-def to_torch(X):
-    X = X.tocoo()
-    return torch.sparse_coo_tensor(np.vstack([X.row, X.col]), X.data.astype(np.float32), X.shape).coalesce()
-
-
-def mlp_scores(X, Y, Xts, seed, hidden=256, epochs=6, dropout=0.3):
-    """Train the sparse MLP with binary cross-entropy; returns probabilities for each matrix of Xts."""
+def mlp_scores(X, Y, Xts, seed, keep_epochs, hidden=MLP_HIDDEN, dropout=0.3, lr=3e-3):
+    """Train the MLP with binary cross-entropy; returns {epoch: [probabilities for each matrix of Xts]} for the kept epochs."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     X = X.tocsr()
-    model = SparseMLP(X.shape[1], hidden, Y.shape[1], dropout)
-    opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-6)
+    model = BagMLP(X.shape[1], hidden, Y.shape[1], dropout)
+    sparse_opt = torch.optim.SparseAdam(list(model.emb.parameters()), lr=lr)
+    dense_opt = torch.optim.Adam([model.b, *model.out.parameters()], lr=lr)
     Yt = torch.tensor(Y, dtype=torch.float32)
-    for _ in range(epochs):
+    kept = {}
+    for epoch in range(1, max(keep_epochs) + 1):
         model.train()
         perm = rng.permutation(X.shape[0])
-        for s in range(0, len(perm), 512):
-            idx = perm[s:s + 512]
-            loss = torch.nn.functional.binary_cross_entropy_with_logits(model(to_torch(X[idx])), Yt[idx])
-            opt.zero_grad()
+        for s in range(0, len(perm), 256):
+            idx = perm[s:s + 256]
+            loss = torch.nn.functional.binary_cross_entropy_with_logits(model(X[idx]), Yt[idx])
+            sparse_opt.zero_grad()
+            dense_opt.zero_grad()
             loss.backward()
-            opt.step()
-    model.eval()
-    with torch.no_grad():
-        return [torch.sigmoid(model(to_torch(Xt.tocsr()))).numpy() for Xt in Xts]
+            sparse_opt.step()
+            dense_opt.step()
+        if epoch in keep_epochs:
+            model.eval()
+            with torch.no_grad():
+                kept[epoch] = [torch.sigmoid(model(Xt)).numpy() for Xt in Xts]
+    return kept
 
 
 def main(data_dir):
@@ -378,32 +387,37 @@ def main(data_dir):
     enter("multinomial-nb/engineered", "multinomial naive Bayes (alpha 0.1) on engineered text views, refit", nb_oof, nb_full)
     print(f"linear models done: {len(rows)} entries, {time.process_time() - started:.0f} CPU-s", flush=True)
 
-    # Sparse MLPs, bagged over seeds, on the word views and the definition head (the first layer's size follows the input's width).
+    # MLPs over the whole vocabulary of the word views and the definition head, bagged over seeds; an entry per kept epoch.
     words, words_t = stack_views(["words:lemmas", "words:gloss"])
     Xm, Xmt = sp.hstack([words, H]).tocsr(), sp.hstack([words_t, Ht]).tocsr()
-    mlp_oof, mlp_pred = [], []
+    last = max(MLP_EPOCHS)
+    mlp_oof, mlp_pred = {e: [] for e in MLP_EPOCHS}, {e: [] for e in MLP_EPOCHS}
     for seed in range(3):
-        oof, avg = np.zeros((n, L)), np.zeros((nt, L))
-        for a, b in folds[:FOLDS]:
-            pb, pt = mlp_scores(Xm[a], Y[a], [Xm[b], Xmt], seed)
-            oof[b], avg = pb, avg + pt / FOLDS
-        mlp_oof.append(oof)
-        mlp_pred.append(avg)
-        enter(f"mlp-256/engineered/seed{seed}", f"sparse MLP (256 hidden, dropout 0.3, 6 epochs of batches of 512) on word views and the definition head, fold models averaged, seed {seed}",
-              oof, avg, keep=False)
-    enter("mlp-256/engineered/bag3", "sparse MLP bagged over 3 seeds x 5 folds", np.mean(mlp_oof, 0), np.mean(mlp_pred, 0))
+        oof, avg = {e: np.zeros((n, L)) for e in MLP_EPOCHS}, {e: np.zeros((nt, L)) for e in MLP_EPOCHS}
+        for a, b in folds:
+            for e, (pb, pt) in mlp_scores(Xm[a], Y[a], [Xm[b], Xmt], seed, MLP_EPOCHS).items():
+                oof[e][b], avg[e] = pb, avg[e] + pt / FOLDS
+        for e in MLP_EPOCHS:
+            mlp_oof[e].append(oof[e])
+            mlp_pred[e].append(avg[e])
+            enter(f"mlp-{MLP_HIDDEN}/engineered/seed{seed}/epoch{e}", f"MLP (TF-IDF weighted term embeddings of {MLP_HIDDEN}, dropout 0.3, "
+                  f"{e} epochs of batches of 256, Adam) on the word views and the definition head, fold models averaged, seed {seed}",
+                  oof[e], avg[e], keep=False)
+    for e in MLP_EPOCHS[1:]:
+        enter(f"mlp-{MLP_HIDDEN}/engineered/bag3/epoch{e}", f"the {e}-epoch MLP bagged over 3 seeds x 5 folds", np.mean(mlp_oof[e], 0),
+              np.mean(mlp_pred[e], 0), keep=e == last)
     print(f"mlp done: {len(rows)} entries, {time.process_time() - started:.0f} CPU-s", flush=True)
 
     # xgboost on an SVD of the views plus the dense engineered columns.
     svd = TruncatedSVD(120, random_state=0).fit(base)
     Z = np.hstack([svd.transform(base), H @ TruncatedSVD(30, random_state=0).fit(H).components_.T, E_train.to_numpy()])
     Zt = np.hstack([svd.transform(base_t), Ht @ TruncatedSVD(30, random_state=0).fit(H).components_.T, E_test.to_numpy()])
-    for depth, lr in [(5, 0.1)]:
+    for depth, lr in [(4, 0.15)]:
         oof, avg = np.zeros((n, L)), np.zeros((nt, L))
         for a, b in folds:
             for j in range(L):
-                m = xgb.XGBClassifier(n_estimators=300, max_depth=depth, learning_rate=lr, subsample=0.8, colsample_bytree=0.5, tree_method="hist",
-                                      n_jobs=1, early_stopping_rounds=20, eval_metric="auc", random_state=0)
+                m = xgb.XGBClassifier(n_estimators=300, max_depth=depth, learning_rate=lr, subsample=0.8, colsample_bytree=0.3, tree_method="hist",
+                                      max_bin=64, n_jobs=1, early_stopping_rounds=20, eval_metric="auc", random_state=0)
                 m.fit(Z[a], Y[a, j], eval_set=[(Z[b], Y[b, j])], verbose=False)
                 it = (0, m.best_iteration + 1)
                 oof[b, j] = m.predict_proba(Z[b], iteration_range=it)[:, 1]
@@ -415,20 +429,28 @@ def main(data_dir):
     # Label-aware stacking: each label from the out-of-fold scores of all labels of the first-stage models.
     ranked = sorted(library, key=lambda k: -cv_auc(library[k][0]))
 
-    def logit_of(P):
-        return np.log(np.clip(P, 1e-6, 1 - 1e-6) / (1 - np.clip(P, 1e-6, 1 - 1e-6))) if P.min() >= 0 and P.max() <= 1 else P
+    # Inputs are ranks within each fold (train) and within test: one model's out-of-fold scores and the average of its
+    # five fold models differ in scale (averaging shrinks the bagged networks' scores most), and ranks undo that.
+    def ranks(P):
+        return np.column_stack([rankdata(P[:, j]) / len(P) for j in range(P.shape[1])])
 
-    for top in [1, 3, len(ranked)]:
+    def fold_ranks(P):
+        out = np.zeros_like(P)
+        for _, b in folds:
+            out[b] = ranks(P[b])
+        return out
+
+    for top in [1, 3, 8]:
         members = ranked[:top]
-        S = np.hstack([logit_of(library[m][0]) for m in members])
-        St = np.hstack([logit_of(library[m][1]) for m in members])
+        S = np.hstack([fold_ranks(library[m][0]) for m in members])
+        St = np.hstack([ranks(library[m][1]) for m in members])
         inner = list(KFold(FOLDS, shuffle=True, random_state=7).split(S))
         for c in [0.1, 1.0]:
             oof2 = np.zeros((n, L))
             for a, b in inner:
-                oof2[b] = np.column_stack([LogisticRegression(C=c, max_iter=2000).fit(S[a], Y[a, j]).predict_proba(S[b])[:, 1] for j in range(L)])
-            pred2 = np.column_stack([LogisticRegression(C=c, max_iter=2000).fit(S, Y[:, j]).predict_proba(St)[:, 1] for j in range(L)])
-            add(f"stack-labels-C{c:g}/top{top}", f"stacking: logistic regression per label (C={c:g}) on the out-of-fold scores of all 18 labels of "
+                oof2[b] = np.column_stack([LogisticRegression(C=c, max_iter=500).fit(S[a], Y[a, j]).predict_proba(S[b])[:, 1] for j in range(L)])
+            pred2 = np.column_stack([LogisticRegression(C=c, max_iter=500).fit(S, Y[:, j]).predict_proba(St)[:, 1] for j in range(L)])
+            add(f"stack-labels-C{c:g}/top{top}", f"stacking: logistic regression per label (C={c:g}) on the ranked out-of-fold scores of all 18 labels of "
                 + ", ".join(members) + f" (CV {mean_auc(Y, oof2):.4f})", pred2)
             library_key = f"stack-labels-C{c:g}/top{top}"
             library[library_key] = (oof2, pred2)
@@ -442,23 +464,20 @@ def main(data_dir):
             P[:, j] = np.maximum(P[:, j], P[:, [LABELS.index(k) for k in kids]].max(1))
         return P
 
-    def ranks(P):
-        return np.column_stack([rankdata(P[:, j]) / len(P) for j in range(P.shape[1])])
-
-    def fold_ranks(P):
-        out = np.zeros_like(P)
-        for _, b in folds:
-            out[b] = ranks(P[b])
-        return out
-
     ranked = sorted(library, key=lambda k: -cv_auc(library[k][0]))
-    for k in ranked[:4]:
+    for k in ranked[:8]:
         oof, pred = library[k]
         add(f"{k}/hierarchy", f"{k} with each parent category scoring at least its children (CV {cv_auc(hierarchy(fold_ranks(oof))):.4f})",
             hierarchy(ranks(pred)))
     for top in [2, 3, 5, 8, len(ranked)]:
         members = ranked[:top]
         add(f"rank-blend/top{top}", "rank average of " + ", ".join(members), np.mean([ranks(library[m][1]) for m in members], 0))
+    # Every pair of the ten best by CV, and every triple of the six best: the blends a field of teams would try.
+    for size, pool in [(2, 10), (3, 6)]:
+        for combo in itertools.combinations(ranked[:pool], size):
+            oof = np.mean([fold_ranks(library[m][0]) for m in combo], 0)
+            add("rank-blend/" + "+".join(combo), f"rank average of {' and '.join(combo)} (CV {cv_auc(oof):.4f})",
+                np.mean([ranks(library[m][1]) for m in combo], 0))
     O = [fold_ranks(library[m][0]) for m in ranked]
     T = [ranks(library[m][1]) for m in ranked]
     for steps in [4, 8, 12]:
