@@ -296,7 +296,7 @@ def main(data_dir):
         for a in [0.3, 3.0]:
             yield f"ridge-a{a:g}", lambda X, Yb, Xt, a=a: ridge_scores(X, Yb, Xt, a)
         for c in [0.03, 0.3]:
-            yield f"linear-svm-C{c:g}", lambda X, Yb, Xt, c=c: per_label(lambda: LinearSVC(C=c), X, Yb, Xt, score="decision")
+            yield f"linear-svm-C{c:g}", lambda X, Yb, Xt, c=c: per_label(lambda: LinearSVC(C=c, random_state=0), X, Yb, Xt, score="decision")
         for loss in ["hinge", "modified_huber"]:
             yield f"sgd-{loss.replace('_', '-')}", lambda X, Yb, Xt, loss=loss: per_label(
                 lambda: SGDClassifier(loss=loss, alpha=1e-5, max_iter=15, tol=None, random_state=0), X, Yb, Xt, score="decision")
@@ -361,7 +361,7 @@ def main(data_dir):
 
     def svm_fit(c):
         def fit(X, Yb, targets):
-            ms = [LinearSVC(C=c).fit(X, Yb[:, j]) for j in range(L)]
+            ms = [LinearSVC(C=c, random_state=0).fit(X, Yb[:, j]) for j in range(L)]
             return [np.column_stack([m.decision_function(T) for m in ms]) for T in targets]
         return fit
 
