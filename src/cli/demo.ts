@@ -10,6 +10,7 @@ import { formatChecks } from "./doctor.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { progressBar } from "../present/progress.js";
 import { runProgressView } from "./run-progress.js";
+import { summaryOf } from "./command-help.js";
 
 interface DemoFlags {
   competition?: string[];
@@ -29,7 +30,7 @@ interface DemoFlags {
 export function register(program: Command): void {
   program
     .command("demo")
-    .summary("prepare the offline competitions, run the dummy and baseline agents, grade, and compare")
+    .summary(summaryOf("demo"))
     .description(
       "Run the embedded offline benchmark end to end with no API key and no download: check the environment " +
         "(installing the Debian packages when run as root), prepare the offline competitions (by default the quick " +

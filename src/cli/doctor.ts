@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { runChecks, type Check } from "../doctor/checks.js";
 import { action, EXIT } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 /** The checks as an aligned table, each problem followed by its fix. */
 export function formatChecks(checks: Check[]): string {
@@ -31,7 +32,7 @@ export function checksOk(checks: Check[]): boolean {
 export function register(program: Command): void {
   program
     .command("doctor")
-    .summary("check that this machine can run agents (sandbox, Python, limits, GPUs)")
+    .summary(summaryOf("doctor"))
     .description(
       "Check what running agents needs: Node, bubblewrap (and that it can create a sandbox), cgroups for " +
         "memory/pid/CPU limits, the agents' Python (/usr/bin/python3, or $MLEBENCH_AGENT_PYTHON) with numpy, " +

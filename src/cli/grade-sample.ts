@@ -1,15 +1,16 @@
 import type { Command } from "commander";
 import { resolveDataDir } from "../core/paths.js";
-import { getCompetition } from "../competitions/registry.js";
+import { loadCompetition } from "../competitions/registry.js";
 import { gradeSubmission } from "../grading/grade.js";
 import { formatReport } from "../grading/format.js";
 import { action, dataDirOption } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 /** `mlebench grade-sample <submission> <competition-id>`: grade one CSV and print its report. */
 export function register(program: Command): void {
   program
     .command("grade-sample")
-    .summary("grade one submission CSV and print its report")
+    .summary(summaryOf("grade-sample"))
     .description(
       "Grade one submission CSV for one competition and print the report (score, medal thresholds, " +
         "medals, validity). An invalid or missing submission still prints a report, with the reason, and exits 0.",
@@ -19,8 +20,8 @@ export function register(program: Command): void {
     .addOption(dataDirOption())
     .option("--json", "print the report as JSON (upstream CompetitionReport keys plus invalid_reason)")
     .action(
-      action((submission: string, competitionId: string, opts: { dataDir?: string; json?: boolean }) => {
-        const competition = getCompetition(competitionId);
+      action(async (submission: string, competitionId: string, opts: { dataDir?: string; json?: boolean }) => {
+        const competition = await loadCompetition(competitionId);
         const report = gradeSubmission(competition, submission, resolveDataDir(opts.dataDir));
         const text = opts.json
           ? JSON.stringify(report, null, 2) + "\n"

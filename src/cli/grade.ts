@@ -1,16 +1,17 @@
 import path from "node:path";
 import type { Command } from "commander";
-import { getCompetition } from "../competitions/registry.js";
+import { loadCompetition } from "../competitions/registry.js";
 import { resolveDataDir } from "../core/paths.js";
 import { gradeJsonl } from "../grading/grade-jsonl.js";
 import { progressBar } from "../present/progress.js";
 import { EXIT, action, dataDirOption } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 /** `mlebench grade --submission X.jsonl --output-dir D`: grade many submissions into one report file. */
 export function register(program: Command): void {
   program
     .command("grade")
-    .summary("grade many submissions listed in a JSONL file into one report")
+    .summary(summaryOf("grade"))
     .description(
       "Grade every submission listed in a JSONL file (one {\"competition_id\", \"submission_path\"} object per " +
         "line; lines starting with # or // are skipped) and write <output-dir>/<timestamp>_grading_report.json. " +
@@ -21,13 +22,13 @@ export function register(program: Command): void {
     .addOption(dataDirOption())
     .option("--json", "print the summary (report path, totals, errors) as JSON instead of text")
     .action(
-      action((opts: { submission: string; outputDir: string; dataDir?: string; json?: boolean }) => {
+      action(async (opts: { submission: string; outputDir: string; dataDir?: string; json?: boolean }) => {
         const bar = progressBar("Grading", opts.json === true);
-        const { summary, reportPath } = gradeJsonl(
+        const { summary, reportPath } = await gradeJsonl(
           opts.submission,
           opts.outputDir,
           resolveDataDir(opts.dataDir),
-          getCompetition,
+          loadCompetition,
           (done, total) => bar.update(done, total),
         );
         bar.stop();

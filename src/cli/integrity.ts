@@ -16,6 +16,7 @@ import { parsePositiveInt } from "../sandbox/limits.js";
 import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
 import { progressBar } from "../present/progress.js";
+import { summaryOf } from "./command-help.js";
 
 /** Per check, the runs flagged over the runs checked. */
 function flagSummary(flags: Flag[]): { check: string; checked: number; flagged: number; percentFlagged: number }[] {
@@ -59,7 +60,7 @@ interface RulesFlags extends LlmFlags {
 export function register(program: Command): void {
   const integrity = program
     .command("integrity")
-    .summary("plagiarism and rule-violation checks of run groups, and a leakage audit of prepared competitions")
+    .summary(summaryOf("integrity"))
     .description(
       "A medal counts only if it was honestly earned. `plagiarism` compares the code each run left with the competition's top public " +
         "notebooks (Dolos); `rules` asks an LLM judge the three questions of MLE-bench's rule-violation detector and runs checks that need " +

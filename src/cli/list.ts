@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import type { Command } from "commander";
-import { competitionPaths, resolveDataDir } from "../core/paths.js";
+import { competitionPaths, gradingPaths, resolveDataDir } from "../core/paths.js";
 import { CATALOG, catalogEntry } from "../competitions/catalog.js";
 import { COMPETITIONS, competitionsInSplit, getCompetition } from "../competitions/registry.js";
 import { PREPARERS } from "../competitions/preparers.js";
 import { SPLITS } from "../competitions/splits.js";
-import { gradingPaths } from "../grading/grade.js";
 import { action, dataDirOption } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 /** "ready": data prepared, so submissions can be graded; "not prepared": run mlebench prepare first. */
 export type ListStatus = "ready" | "not prepared";
@@ -92,7 +92,7 @@ function formatTable(header: string[], cells: string[][]): string {
 export function register(program: Command): void {
   program
     .command("list")
-    .summary("list competitions with graders and whether they are prepared")
+    .summary(summaryOf("list"))
     .description(
       "List the competitions that have graders, with category, metric and whether each is prepared. " +
         "With --all, add a status column (ready or not prepared), whether a preparer " +

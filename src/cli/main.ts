@@ -1,20 +1,8 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Help } from "commander";
 import { readFileSync } from "node:fs";
 import { EXIT } from "./common.js";
-import { register as registerDemo } from "./demo.js";
-import { register as registerDoctor } from "./doctor.js";
-import { register as registerGrade } from "./grade.js";
-import { register as registerGradeSample } from "./grade-sample.js";
-import { register as registerIntegrity } from "./integrity.js";
-import { register as registerList } from "./list.js";
-import { register as registerPrepare } from "./prepare.js";
-import { register as registerPull } from "./pull.js";
-import { register as registerReport } from "./report.js";
-import { register as registerRun } from "./run.js";
-import { register as registerStatus } from "./status.js";
-import { register as registerTasks } from "./tasks.js";
-import { register as registerWorker } from "./worker.js";
+import { chosenCommand, COMMANDS } from "./commands.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -24,26 +12,29 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-const program = new Command("mlebench")
+const chosen = chosenCommand(process.argv.slice(2));
+const defaultHelp = new Help();
+
+const program: Command = new Command("mlebench")
   .description("Benchmark machine-learning engineering agents on Kaggle-style competitions.")
   .version(pkg.version, "-V, --version", "print the version")
   .helpOption("-h, --help", "show help for a command")
   .showHelpAfterError("(run with --help for usage)")
-  .exitOverride();
+  .exitOverride()
+  .configureHelp({
+    // The commands not being run are placeholders without flags; the table knows how each reads.
+    subcommandTerm: (cmd: Command): string => {
+      const entry = cmd.parent === program ? COMMANDS.find((c) => c.name === cmd.name()) : undefined;
+      return entry && entry !== chosen ? entry.term : defaultHelp.subcommandTerm(cmd);
+    },
+  });
 
-registerList(program);
-registerPrepare(program);
-registerGradeSample(program);
-registerGrade(program);
-registerRun(program);
-registerWorker(program);
-registerStatus(program);
-registerPull(program);
-registerTasks(program);
-registerIntegrity(program);
-registerReport(program);
-registerDoctor(program);
-registerDemo(program);
+// Only the command being run is defined in full (its module imported); the others are names and
+// summaries for the help, so start-up does not load every competition, task and client.
+for (const entry of COMMANDS) {
+  if (entry === chosen) (await entry.load()).register(program);
+  else program.command(entry.name).summary(entry.summary);
+}
 
 try {
   await program.parseAsync(process.argv);

@@ -11,6 +11,7 @@ import { prepareUpstream } from "../prepare/upstream.js";
 import { realUpstreamDeps } from "../prepare/upstream-deps.js";
 import { progressBar } from "../present/progress.js";
 import { EXIT, action, dataDirOption } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 interface PrepareFlags {
   competition?: string[];
@@ -36,7 +37,7 @@ type Outcome =
 export function register(program: Command): void {
   program
     .command("prepare")
-    .summary("prepare competition data (public/private splits, leaderboard) in the data dir")
+    .summary(summaryOf("prepare"))
     .description(
       "Prepare competitions into the data dir. Offline competitions are built from datasets that ship inside npm or " +
         "Debian packages and checked against recorded md5 checksums. Upstream (Kaggle) competitions follow upstream " +

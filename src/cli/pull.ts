@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { pullGroup } from "../queue/pull.js";
 import { locateGroup } from "../queue/store.js";
 import { action } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 interface PullFlags {
   to: string;
@@ -13,7 +14,7 @@ interface PullFlags {
 export function register(program: Command): void {
   program
     .command("pull")
-    .summary("copy a run group from S3 (or a shared dir) into a local runs dir")
+    .summary(summaryOf("pull"))
     .description(
       "Copy the published runs of a run group, and its metadata.json, into <to>/<group>/, so `mlebench report`, " +
         "`grade` and `integrity` can read it. Each run is downloaded beside its place and swapped in whole; runs already " +

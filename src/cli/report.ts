@@ -12,6 +12,7 @@ import { localGroupDir } from "../queue/pull.js";
 import { renderMarkdown } from "../report/markdown.js";
 import { parsePositiveInt } from "../sandbox/limits.js";
 import { action, dataDirOption } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 interface ReportFlags {
   split?: string;
@@ -29,7 +30,7 @@ const FORMATS = ["html", "md", "json"] as const;
 export function register(program: Command): void {
   program
     .command("report")
-    .summary("tables and charts (medal rates ± SEM, pass@k, time curves) from run groups or grading reports")
+    .summary(summaryOf("report"))
     .description(
       "Aggregate run groups (directories made by `mlebench run`) and grading-report JSON files (upstream's " +
         "`*_grading_report.json`, or one CompetitionReport) into the MLE-bench paper's numbers, per agent: made/valid " +
@@ -69,9 +70,9 @@ export function register(program: Command): void {
           if (local !== a) shownAs.set(path.resolve(local), a);
           inputs.push(local);
         }
-        const agents = loadInputs(inputs, dataDir, shownAs);
+        const agents = await loadInputs(inputs, dataDir, shownAs);
         const competitionIds = ids ?? [...new Set(agents.flatMap((a) => a.runs.map((r) => r.report.competition_id)))].sort();
-        const data = buildReport(agents, { split: flags.split ?? null, competitionIds, padMissing: flags.padMissing === true, numSeeds, dataDir });
+        const data = await buildReport(agents, { split: flags.split ?? null, competitionIds, padMissing: flags.padMissing === true, numSeeds, dataDir });
         fs.mkdirSync(flags.out, { recursive: true });
         const written: string[] = [];
         const write = (name: string, text: string) => {

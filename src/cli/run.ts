@@ -19,8 +19,9 @@ import { EXIT, action, dataDirOption } from "./common.js";
 import { addLlmOptions, LLM_FLAG_KEYS, llmRequestFromFlags, numberFlag, type LlmFlags } from "./llm-flags.js";
 import { runProgressView, summaryRow } from "./run-progress.js";
 import { isS3Url } from "../queue/s3-url.js";
-import { runQueued, type QueuedRunFlags } from "./run-queue.js";
+import type { QueuedRunFlags } from "./run-queue.js";
 import { gpuPool } from "../runner/gpu-pool.js";
+import { summaryOf } from "./command-help.js";
 
 interface RunFlags extends LlmFlags, QueuedRunFlags {
   competition?: string[];
@@ -46,7 +47,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 export function register(program: Command): void {
   const cmd = program
     .command("run")
-    .summary("run an agent on competitions in sandboxes (a run group)")
+    .summary(summaryOf("run"))
     .description(
       "Run an agent on one or more prepared competitions, each seed in its own sandbox with only the public data, " +
         "a validation server that says valid/invalid, and limits on time, memory, processes, CPUs and disk. Results go " +
@@ -104,7 +105,8 @@ export function register(program: Command): void {
     .option("--max-attempts <n>", "with --queue: tries per run, lost workers included, before it ends as failed", "3")
     .action(
       action(async (flags: RunFlags) => {
-        if (flags.queue !== undefined) return runQueued(flags, pickCompetitions, llmAgentRequest);
+        // The queue's clients (BullMQ, Redis, S3) load only for a queued run.
+        if (flags.queue !== undefined) return (await import("./run-queue.js")).runQueued(flags, pickCompetitions, llmAgentRequest);
         if (flags.detach) throw new UserError("--detach is only for --queue");
         if (isS3Url(flags.runsDir) || (flags.resume !== undefined && isS3Url(flags.resume))) {
           throw new UserError("s3:// run groups are for queued runs: add --queue redis://… and start `mlebench worker`s, or give a local --runs-dir");

@@ -7,6 +7,7 @@ import { groupFinished, groupState, refreshMetadata } from "../queue/state.js";
 import { locateGroup, requireGroup } from "../queue/store.js";
 import { connectionOptions, parseRedisUrl } from "../queue/url.js";
 import { action } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 interface StatusFlags {
   queue?: string;
@@ -18,7 +19,7 @@ interface StatusFlags {
 export function register(program: Command): void {
   program
     .command("status")
-    .summary("show where each run of a run group stands")
+    .summary(summaryOf("status"))
     .description(
       "Show each run of a run group: queued, running (on which worker), completed or failed (with the reason). With --queue " +
         "the state comes from Redis and the published runs; without it, from the published runs only. Once every run has " +

@@ -15,6 +15,7 @@ import type { SandboxBackend } from "../sandbox/types.js";
 import { EXIT, action } from "./common.js";
 import { addLlmOptions, llmRequestFromFlags, type LlmFlags } from "./llm-flags.js";
 import { progressBar } from "../present/progress.js";
+import { summaryOf } from "./command-help.js";
 
 const AGENTS = ["mlab", "baseline"] as const;
 
@@ -77,7 +78,7 @@ interface RunFlags extends LlmFlags {
 export function register(program: Command): void {
   const tasks = program
     .command("tasks")
-    .summary("MLAgentBench research tasks: list, prepare, run an agent, evaluate runs")
+    .summary(summaryOf("tasks"))
     .description(
       "Research tasks in the style of MLAgentBench: a problem statement, starter code with a baseline, and an evaluator. " +
         "An agent works in an action environment (list/read/edit files, run scripts in a sandbox, LLM-assisted edits) and is judged " +

@@ -11,6 +11,7 @@ import { requireGpus } from "../sandbox/bwrap.js";
 import { gpuPool } from "../runner/gpu-pool.js";
 import { SANDBOX_BACKENDS } from "../sandbox/registry.js";
 import { action, dataDirOption } from "./common.js";
+import { summaryOf } from "./command-help.js";
 
 interface WorkerFlags {
   queue: string;
@@ -31,7 +32,7 @@ interface WorkerFlags {
 export function register(program: Command): void {
   program
     .command("worker")
-    .summary("run queued runs (from `mlebench run --queue`) on this machine")
+    .summary(summaryOf("worker"))
     .description(
       "Take runs from the Redis queue that `mlebench run --queue` fills, prepare their competition in --data-dir if it is " +
         "missing, run each exactly as a local run does, and publish its run dir into the shared --runs-dir (a shared filesystem, or an S3-compatible bucket) all at once. " +

@@ -1,6 +1,5 @@
 import fs from "node:fs";
-import type { Answers, Competition } from "../core/competition.js";
-import type { Table } from "../core/table.js";
+import type { Competition, GraderModule } from "../core/competition.js";
 
 /**
  * One upstream MLE-bench competition as its config.yaml and the split lists describe it: an entry
@@ -60,7 +59,8 @@ export function catalogEntry(id: string): CatalogEntry | undefined {
 
 /** What an upstream competition's folder adds to its catalog entry: the grader, and any field upstream leaves unstated. */
 export interface UpstreamParts {
-  grade(submission: Table, answers: Answers): number;
+  /** Imports the folder's grade.ts. */
+  grader(): Promise<GraderModule>;
   /** Where upstream's README states no category. */
   category?: string;
   answersFields?: readonly string[];
@@ -84,6 +84,6 @@ export function upstreamCompetition(id: string, parts: UpstreamParts): Competiti
     answers: e.answers,
     ...(parts.answersFields ? { answersFields: parts.answersFields } : {}),
     sampleSubmission: e.sampleSubmission,
-    grade: parts.grade,
+    grader: parts.grader,
   };
 }

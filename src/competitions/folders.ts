@@ -108,88 +108,6 @@ import { competition as cVesuviusChallengeInkDetection } from "./vesuvius-challe
 import { competition as cVinbigdataChestXrayAbnormalitiesDetection } from "./vinbigdata-chest-xray-abnormalities-detection/index.js";
 import { competition as cWhaleCategorizationPlayground } from "./whale-categorization-playground/index.js";
 import { competition as cWordnetSenses } from "./wordnet-senses/index.js";
-import * as p3dObjectDetectionForAutonomousVehicles from "./3d-object-detection-for-autonomous-vehicles/prepare.js";
-import * as pAI4Code from "./AI4Code/prepare.js";
-import * as pAerialCactusIdentification from "./aerial-cactus-identification/prepare.js";
-import * as pAlaska2ImageSteganalysis from "./alaska2-image-steganalysis/prepare.js";
-import * as pAptos2019BlindnessDetection from "./aptos2019-blindness-detection/prepare.js";
-import * as pBillionWordImputation from "./billion-word-imputation/prepare.js";
-import * as pBmsMolecularTranslation from "./bms-molecular-translation/prepare.js";
-import * as pCassavaLeafDiseaseClassification from "./cassava-leaf-disease-classification/prepare.js";
-import * as pCdiscountImageClassificationChallenge from "./cdiscount-image-classification-challenge/prepare.js";
-import * as pChaiiHindiAndTamilQuestionAnswering from "./chaii-hindi-and-tamil-question-answering/prepare.js";
-import * as pChampsScalarCoupling from "./champs-scalar-coupling/prepare.js";
-import * as pDenoisingDirtyDocuments from "./denoising-dirty-documents/prepare.js";
-import * as pDetectingInsultsInSocialCommentary from "./detecting-insults-in-social-commentary/prepare.js";
-import * as pDogBreedIdentification from "./dog-breed-identification/prepare.js";
-import * as pDogsVsCatsReduxKernelsEdition from "./dogs-vs-cats-redux-kernels-edition/prepare.js";
-import * as pFacebookRecruitingIiiKeywordExtraction from "./facebook-recruiting-iii-keyword-extraction/prepare.js";
-import * as pFreesoundAudioTagging2019 from "./freesound-audio-tagging-2019/prepare.js";
-import * as pGoogleQuestChallenge from "./google-quest-challenge/prepare.js";
-import * as pGoogleResearchIdentifyContrailsReduceGlobalWarming from "./google-research-identify-contrails-reduce-global-warming/prepare.js";
-import * as pHAndMPersonalizedFashionRecommendations from "./h-and-m-personalized-fashion-recommendations/prepare.js";
-import * as pHerbarium2020Fgvc7 from "./herbarium-2020-fgvc7/prepare.js";
-import * as pHerbarium2021Fgvc8 from "./herbarium-2021-fgvc8/prepare.js";
-import * as pHerbarium2022Fgvc9 from "./herbarium-2022-fgvc9/prepare.js";
-import * as pHistopathologicCancerDetection from "./histopathologic-cancer-detection/prepare.js";
-import * as pHmsHarmfulBrainActivityClassification from "./hms-harmful-brain-activity-classification/prepare.js";
-import * as pHotelId2021Fgvc8 from "./hotel-id-2021-fgvc8/prepare.js";
-import * as pHubmapKidneySegmentation from "./hubmap-kidney-segmentation/prepare.js";
-import * as pIcecubeNeutrinosInDeepIce from "./icecube-neutrinos-in-deep-ice/prepare.js";
-import * as pImet2020Fgvc7 from "./imet-2020-fgvc7/prepare.js";
-import * as pInaturalist2019Fgvc6 from "./inaturalist-2019-fgvc6/prepare.js";
-import * as pInvasiveSpeciesMonitoring from "./invasive-species-monitoring/prepare.js";
-import * as pIwildcam2019Fgvc6 from "./iwildcam-2019-fgvc6/prepare.js";
-import * as pIwildcam2020Fgvc7 from "./iwildcam-2020-fgvc7/prepare.js";
-import * as pJigsawToxicCommentClassificationChallenge from "./jigsaw-toxic-comment-classification-challenge/prepare.js";
-import * as pJigsawUnintendedBiasInToxicityClassification from "./jigsaw-unintended-bias-in-toxicity-classification/prepare.js";
-import * as pKuzushijiRecognition from "./kuzushiji-recognition/prepare.js";
-import * as pLeafClassification from "./leaf-classification/prepare.js";
-import * as pLearningAgencyLabAutomatedEssayScoring2 from "./learning-agency-lab-automated-essay-scoring-2/prepare.js";
-import * as pLmsysChatbotArena from "./lmsys-chatbot-arena/prepare.js";
-import * as pMl2021springHw2 from "./ml2021spring-hw2/prepare.js";
-import * as pMlsp2013Birds from "./mlsp-2013-birds/prepare.js";
-import * as pMovieReviewSentimentAnalysisKernelsOnly from "./movie-review-sentiment-analysis-kernels-only/prepare.js";
-import * as pMultiModalGestureRecognition from "./multi-modal-gesture-recognition/prepare.js";
-import * as pNewYorkCityTaxiFarePrediction from "./new-york-city-taxi-fare-prediction/prepare.js";
-import * as pNflPlayerContactDetection from "./nfl-player-contact-detection/prepare.js";
-import * as pNomad2018PredictTransparentConductors from "./nomad2018-predict-transparent-conductors/prepare.js";
-import * as pOsicPulmonaryFibrosisProgression from "./osic-pulmonary-fibrosis-progression/prepare.js";
-import * as pPaddyDiseaseClassification from "./paddy-disease-classification/prepare.js";
-import * as pPetfinderPawpularityScore from "./petfinder-pawpularity-score/prepare.js";
-import * as pPlantPathology2020Fgvc7 from "./plant-pathology-2020-fgvc7/prepare.js";
-import * as pPlantPathology2021Fgvc8 from "./plant-pathology-2021-fgvc8/prepare.js";
-import * as pPlantSeedlingsClassification from "./plant-seedlings-classification/prepare.js";
-import * as pPlaygroundSeriesS3e18 from "./playground-series-s3e18/prepare.js";
-import * as pPredictVolcanicEruptionsIngvOe from "./predict-volcanic-eruptions-ingv-oe/prepare.js";
-import * as pRandomActsOfPizza from "./random-acts-of-pizza/prepare.js";
-import * as pRanzcrClipCatheterLineClassification from "./ranzcr-clip-catheter-line-classification/prepare.js";
-import * as pRsna2022CervicalSpineFractureDetection from "./rsna-2022-cervical-spine-fracture-detection/prepare.js";
-import * as pRsnaBreastCancerDetection from "./rsna-breast-cancer-detection/prepare.js";
-import * as pRsnaMiccaiBrainTumorRadiogenomicClassification from "./rsna-miccai-brain-tumor-radiogenomic-classification/prepare.js";
-import * as pSetiBreakthroughListen from "./seti-breakthrough-listen/prepare.js";
-import * as pSiimCovid19Detection from "./siim-covid19-detection/prepare.js";
-import * as pSiimIsicMelanomaClassification from "./siim-isic-melanoma-classification/prepare.js";
-import * as pSmartphoneDecimeter2022 from "./smartphone-decimeter-2022/prepare.js";
-import * as pSpaceshipTitanic from "./spaceship-titanic/prepare.js";
-import * as pSpookyAuthorIdentification from "./spooky-author-identification/prepare.js";
-import * as pStanfordCovidVaccine from "./stanford-covid-vaccine/prepare.js";
-import * as pStatoilIcebergClassifierChallenge from "./statoil-iceberg-classifier-challenge/prepare.js";
-import * as pTabularPlaygroundSeriesDec2021 from "./tabular-playground-series-dec-2021/prepare.js";
-import * as pTabularPlaygroundSeriesMay2022 from "./tabular-playground-series-may-2022/prepare.js";
-import * as pTensorflowSpeechRecognitionChallenge from "./tensorflow-speech-recognition-challenge/prepare.js";
-import * as pTensorflow2QuestionAnswering from "./tensorflow2-question-answering/prepare.js";
-import * as pTextNormalizationChallengeEnglishLanguage from "./text-normalization-challenge-english-language/prepare.js";
-import * as pTextNormalizationChallengeRussianLanguage from "./text-normalization-challenge-russian-language/prepare.js";
-import * as pTgsSaltIdentificationChallenge from "./tgs-salt-identification-challenge/prepare.js";
-import * as pTheIcml2013WhaleChallengeRightWhaleRedux from "./the-icml-2013-whale-challenge-right-whale-redux/prepare.js";
-import * as pTweetSentimentExtraction from "./tweet-sentiment-extraction/prepare.js";
-import * as pUsPatentPhraseToPhraseMatching from "./us-patent-phrase-to-phrase-matching/prepare.js";
-import * as pUwMadisonGiTractImageSegmentation from "./uw-madison-gi-tract-image-segmentation/prepare.js";
-import * as pVentilatorPressurePrediction from "./ventilator-pressure-prediction/prepare.js";
-import * as pVesuviusChallengeInkDetection from "./vesuvius-challenge-ink-detection/prepare.js";
-import * as pVinbigdataChestXrayAbnormalitiesDetection from "./vinbigdata-chest-xray-abnormalities-detection/prepare.js";
-import * as pWhaleCategorizationPlayground from "./whale-categorization-playground/prepare.js";
 
 /** Every competition folder's definition, in folder-name order. */
 export const FOLDER_COMPETITIONS: readonly Competition[] = [
@@ -302,88 +220,88 @@ export const FOLDER_COMPETITIONS: readonly Competition[] = [
   cWordnetSenses,
 ];
 
-/** The ported upstream preparer of each upstream competition whose folder has a prepare.ts. */
-export const FOLDER_PREPARERS: ReadonlyMap<string, UpstreamSpec> = new Map<string, UpstreamSpec>([
-  ["3d-object-detection-for-autonomous-vehicles", p3dObjectDetectionForAutonomousVehicles],
-  ["AI4Code", pAI4Code],
-  ["aerial-cactus-identification", pAerialCactusIdentification],
-  ["alaska2-image-steganalysis", pAlaska2ImageSteganalysis],
-  ["aptos2019-blindness-detection", pAptos2019BlindnessDetection],
-  ["billion-word-imputation", pBillionWordImputation],
-  ["bms-molecular-translation", pBmsMolecularTranslation],
-  ["cassava-leaf-disease-classification", pCassavaLeafDiseaseClassification],
-  ["cdiscount-image-classification-challenge", pCdiscountImageClassificationChallenge],
-  ["chaii-hindi-and-tamil-question-answering", pChaiiHindiAndTamilQuestionAnswering],
-  ["champs-scalar-coupling", pChampsScalarCoupling],
-  ["denoising-dirty-documents", pDenoisingDirtyDocuments],
-  ["detecting-insults-in-social-commentary", pDetectingInsultsInSocialCommentary],
-  ["dog-breed-identification", pDogBreedIdentification],
-  ["dogs-vs-cats-redux-kernels-edition", pDogsVsCatsReduxKernelsEdition],
-  ["facebook-recruiting-iii-keyword-extraction", pFacebookRecruitingIiiKeywordExtraction],
-  ["freesound-audio-tagging-2019", pFreesoundAudioTagging2019],
-  ["google-quest-challenge", pGoogleQuestChallenge],
-  ["google-research-identify-contrails-reduce-global-warming", pGoogleResearchIdentifyContrailsReduceGlobalWarming],
-  ["h-and-m-personalized-fashion-recommendations", pHAndMPersonalizedFashionRecommendations],
-  ["herbarium-2020-fgvc7", pHerbarium2020Fgvc7],
-  ["herbarium-2021-fgvc8", pHerbarium2021Fgvc8],
-  ["herbarium-2022-fgvc9", pHerbarium2022Fgvc9],
-  ["histopathologic-cancer-detection", pHistopathologicCancerDetection],
-  ["hms-harmful-brain-activity-classification", pHmsHarmfulBrainActivityClassification],
-  ["hotel-id-2021-fgvc8", pHotelId2021Fgvc8],
-  ["hubmap-kidney-segmentation", pHubmapKidneySegmentation],
-  ["icecube-neutrinos-in-deep-ice", pIcecubeNeutrinosInDeepIce],
-  ["imet-2020-fgvc7", pImet2020Fgvc7],
-  ["inaturalist-2019-fgvc6", pInaturalist2019Fgvc6],
-  ["invasive-species-monitoring", pInvasiveSpeciesMonitoring],
-  ["iwildcam-2019-fgvc6", pIwildcam2019Fgvc6],
-  ["iwildcam-2020-fgvc7", pIwildcam2020Fgvc7],
-  ["jigsaw-toxic-comment-classification-challenge", pJigsawToxicCommentClassificationChallenge],
-  ["jigsaw-unintended-bias-in-toxicity-classification", pJigsawUnintendedBiasInToxicityClassification],
-  ["kuzushiji-recognition", pKuzushijiRecognition],
-  ["leaf-classification", pLeafClassification],
-  ["learning-agency-lab-automated-essay-scoring-2", pLearningAgencyLabAutomatedEssayScoring2],
-  ["lmsys-chatbot-arena", pLmsysChatbotArena],
-  ["ml2021spring-hw2", pMl2021springHw2],
-  ["mlsp-2013-birds", pMlsp2013Birds],
-  ["movie-review-sentiment-analysis-kernels-only", pMovieReviewSentimentAnalysisKernelsOnly],
-  ["multi-modal-gesture-recognition", pMultiModalGestureRecognition],
-  ["new-york-city-taxi-fare-prediction", pNewYorkCityTaxiFarePrediction],
-  ["nfl-player-contact-detection", pNflPlayerContactDetection],
-  ["nomad2018-predict-transparent-conductors", pNomad2018PredictTransparentConductors],
-  ["osic-pulmonary-fibrosis-progression", pOsicPulmonaryFibrosisProgression],
-  ["paddy-disease-classification", pPaddyDiseaseClassification],
-  ["petfinder-pawpularity-score", pPetfinderPawpularityScore],
-  ["plant-pathology-2020-fgvc7", pPlantPathology2020Fgvc7],
-  ["plant-pathology-2021-fgvc8", pPlantPathology2021Fgvc8],
-  ["plant-seedlings-classification", pPlantSeedlingsClassification],
-  ["playground-series-s3e18", pPlaygroundSeriesS3e18],
-  ["predict-volcanic-eruptions-ingv-oe", pPredictVolcanicEruptionsIngvOe],
-  ["random-acts-of-pizza", pRandomActsOfPizza],
-  ["ranzcr-clip-catheter-line-classification", pRanzcrClipCatheterLineClassification],
-  ["rsna-2022-cervical-spine-fracture-detection", pRsna2022CervicalSpineFractureDetection],
-  ["rsna-breast-cancer-detection", pRsnaBreastCancerDetection],
-  ["rsna-miccai-brain-tumor-radiogenomic-classification", pRsnaMiccaiBrainTumorRadiogenomicClassification],
-  ["seti-breakthrough-listen", pSetiBreakthroughListen],
-  ["siim-covid19-detection", pSiimCovid19Detection],
-  ["siim-isic-melanoma-classification", pSiimIsicMelanomaClassification],
-  ["smartphone-decimeter-2022", pSmartphoneDecimeter2022],
-  ["spaceship-titanic", pSpaceshipTitanic],
-  ["spooky-author-identification", pSpookyAuthorIdentification],
-  ["stanford-covid-vaccine", pStanfordCovidVaccine],
-  ["statoil-iceberg-classifier-challenge", pStatoilIcebergClassifierChallenge],
-  ["tabular-playground-series-dec-2021", pTabularPlaygroundSeriesDec2021],
-  ["tabular-playground-series-may-2022", pTabularPlaygroundSeriesMay2022],
-  ["tensorflow-speech-recognition-challenge", pTensorflowSpeechRecognitionChallenge],
-  ["tensorflow2-question-answering", pTensorflow2QuestionAnswering],
-  ["text-normalization-challenge-english-language", pTextNormalizationChallengeEnglishLanguage],
-  ["text-normalization-challenge-russian-language", pTextNormalizationChallengeRussianLanguage],
-  ["tgs-salt-identification-challenge", pTgsSaltIdentificationChallenge],
-  ["the-icml-2013-whale-challenge-right-whale-redux", pTheIcml2013WhaleChallengeRightWhaleRedux],
-  ["tweet-sentiment-extraction", pTweetSentimentExtraction],
-  ["us-patent-phrase-to-phrase-matching", pUsPatentPhraseToPhraseMatching],
-  ["uw-madison-gi-tract-image-segmentation", pUwMadisonGiTractImageSegmentation],
-  ["ventilator-pressure-prediction", pVentilatorPressurePrediction],
-  ["vesuvius-challenge-ink-detection", pVesuviusChallengeInkDetection],
-  ["vinbigdata-chest-xray-abnormalities-detection", pVinbigdataChestXrayAbnormalitiesDetection],
-  ["whale-categorization-playground", pWhaleCategorizationPlayground],
+/** The ported upstream preparer of each upstream competition whose folder has a prepare.ts, imported when it runs. */
+export const FOLDER_PREPARERS: ReadonlyMap<string, () => Promise<UpstreamSpec>> = new Map<string, () => Promise<UpstreamSpec>>([
+  ["3d-object-detection-for-autonomous-vehicles", () => import("./3d-object-detection-for-autonomous-vehicles/prepare.js")],
+  ["AI4Code", () => import("./AI4Code/prepare.js")],
+  ["aerial-cactus-identification", () => import("./aerial-cactus-identification/prepare.js")],
+  ["alaska2-image-steganalysis", () => import("./alaska2-image-steganalysis/prepare.js")],
+  ["aptos2019-blindness-detection", () => import("./aptos2019-blindness-detection/prepare.js")],
+  ["billion-word-imputation", () => import("./billion-word-imputation/prepare.js")],
+  ["bms-molecular-translation", () => import("./bms-molecular-translation/prepare.js")],
+  ["cassava-leaf-disease-classification", () => import("./cassava-leaf-disease-classification/prepare.js")],
+  ["cdiscount-image-classification-challenge", () => import("./cdiscount-image-classification-challenge/prepare.js")],
+  ["chaii-hindi-and-tamil-question-answering", () => import("./chaii-hindi-and-tamil-question-answering/prepare.js")],
+  ["champs-scalar-coupling", () => import("./champs-scalar-coupling/prepare.js")],
+  ["denoising-dirty-documents", () => import("./denoising-dirty-documents/prepare.js")],
+  ["detecting-insults-in-social-commentary", () => import("./detecting-insults-in-social-commentary/prepare.js")],
+  ["dog-breed-identification", () => import("./dog-breed-identification/prepare.js")],
+  ["dogs-vs-cats-redux-kernels-edition", () => import("./dogs-vs-cats-redux-kernels-edition/prepare.js")],
+  ["facebook-recruiting-iii-keyword-extraction", () => import("./facebook-recruiting-iii-keyword-extraction/prepare.js")],
+  ["freesound-audio-tagging-2019", () => import("./freesound-audio-tagging-2019/prepare.js")],
+  ["google-quest-challenge", () => import("./google-quest-challenge/prepare.js")],
+  ["google-research-identify-contrails-reduce-global-warming", () => import("./google-research-identify-contrails-reduce-global-warming/prepare.js")],
+  ["h-and-m-personalized-fashion-recommendations", () => import("./h-and-m-personalized-fashion-recommendations/prepare.js")],
+  ["herbarium-2020-fgvc7", () => import("./herbarium-2020-fgvc7/prepare.js")],
+  ["herbarium-2021-fgvc8", () => import("./herbarium-2021-fgvc8/prepare.js")],
+  ["herbarium-2022-fgvc9", () => import("./herbarium-2022-fgvc9/prepare.js")],
+  ["histopathologic-cancer-detection", () => import("./histopathologic-cancer-detection/prepare.js")],
+  ["hms-harmful-brain-activity-classification", () => import("./hms-harmful-brain-activity-classification/prepare.js")],
+  ["hotel-id-2021-fgvc8", () => import("./hotel-id-2021-fgvc8/prepare.js")],
+  ["hubmap-kidney-segmentation", () => import("./hubmap-kidney-segmentation/prepare.js")],
+  ["icecube-neutrinos-in-deep-ice", () => import("./icecube-neutrinos-in-deep-ice/prepare.js")],
+  ["imet-2020-fgvc7", () => import("./imet-2020-fgvc7/prepare.js")],
+  ["inaturalist-2019-fgvc6", () => import("./inaturalist-2019-fgvc6/prepare.js")],
+  ["invasive-species-monitoring", () => import("./invasive-species-monitoring/prepare.js")],
+  ["iwildcam-2019-fgvc6", () => import("./iwildcam-2019-fgvc6/prepare.js")],
+  ["iwildcam-2020-fgvc7", () => import("./iwildcam-2020-fgvc7/prepare.js")],
+  ["jigsaw-toxic-comment-classification-challenge", () => import("./jigsaw-toxic-comment-classification-challenge/prepare.js")],
+  ["jigsaw-unintended-bias-in-toxicity-classification", () => import("./jigsaw-unintended-bias-in-toxicity-classification/prepare.js")],
+  ["kuzushiji-recognition", () => import("./kuzushiji-recognition/prepare.js")],
+  ["leaf-classification", () => import("./leaf-classification/prepare.js")],
+  ["learning-agency-lab-automated-essay-scoring-2", () => import("./learning-agency-lab-automated-essay-scoring-2/prepare.js")],
+  ["lmsys-chatbot-arena", () => import("./lmsys-chatbot-arena/prepare.js")],
+  ["ml2021spring-hw2", () => import("./ml2021spring-hw2/prepare.js")],
+  ["mlsp-2013-birds", () => import("./mlsp-2013-birds/prepare.js")],
+  ["movie-review-sentiment-analysis-kernels-only", () => import("./movie-review-sentiment-analysis-kernels-only/prepare.js")],
+  ["multi-modal-gesture-recognition", () => import("./multi-modal-gesture-recognition/prepare.js")],
+  ["new-york-city-taxi-fare-prediction", () => import("./new-york-city-taxi-fare-prediction/prepare.js")],
+  ["nfl-player-contact-detection", () => import("./nfl-player-contact-detection/prepare.js")],
+  ["nomad2018-predict-transparent-conductors", () => import("./nomad2018-predict-transparent-conductors/prepare.js")],
+  ["osic-pulmonary-fibrosis-progression", () => import("./osic-pulmonary-fibrosis-progression/prepare.js")],
+  ["paddy-disease-classification", () => import("./paddy-disease-classification/prepare.js")],
+  ["petfinder-pawpularity-score", () => import("./petfinder-pawpularity-score/prepare.js")],
+  ["plant-pathology-2020-fgvc7", () => import("./plant-pathology-2020-fgvc7/prepare.js")],
+  ["plant-pathology-2021-fgvc8", () => import("./plant-pathology-2021-fgvc8/prepare.js")],
+  ["plant-seedlings-classification", () => import("./plant-seedlings-classification/prepare.js")],
+  ["playground-series-s3e18", () => import("./playground-series-s3e18/prepare.js")],
+  ["predict-volcanic-eruptions-ingv-oe", () => import("./predict-volcanic-eruptions-ingv-oe/prepare.js")],
+  ["random-acts-of-pizza", () => import("./random-acts-of-pizza/prepare.js")],
+  ["ranzcr-clip-catheter-line-classification", () => import("./ranzcr-clip-catheter-line-classification/prepare.js")],
+  ["rsna-2022-cervical-spine-fracture-detection", () => import("./rsna-2022-cervical-spine-fracture-detection/prepare.js")],
+  ["rsna-breast-cancer-detection", () => import("./rsna-breast-cancer-detection/prepare.js")],
+  ["rsna-miccai-brain-tumor-radiogenomic-classification", () => import("./rsna-miccai-brain-tumor-radiogenomic-classification/prepare.js")],
+  ["seti-breakthrough-listen", () => import("./seti-breakthrough-listen/prepare.js")],
+  ["siim-covid19-detection", () => import("./siim-covid19-detection/prepare.js")],
+  ["siim-isic-melanoma-classification", () => import("./siim-isic-melanoma-classification/prepare.js")],
+  ["smartphone-decimeter-2022", () => import("./smartphone-decimeter-2022/prepare.js")],
+  ["spaceship-titanic", () => import("./spaceship-titanic/prepare.js")],
+  ["spooky-author-identification", () => import("./spooky-author-identification/prepare.js")],
+  ["stanford-covid-vaccine", () => import("./stanford-covid-vaccine/prepare.js")],
+  ["statoil-iceberg-classifier-challenge", () => import("./statoil-iceberg-classifier-challenge/prepare.js")],
+  ["tabular-playground-series-dec-2021", () => import("./tabular-playground-series-dec-2021/prepare.js")],
+  ["tabular-playground-series-may-2022", () => import("./tabular-playground-series-may-2022/prepare.js")],
+  ["tensorflow-speech-recognition-challenge", () => import("./tensorflow-speech-recognition-challenge/prepare.js")],
+  ["tensorflow2-question-answering", () => import("./tensorflow2-question-answering/prepare.js")],
+  ["text-normalization-challenge-english-language", () => import("./text-normalization-challenge-english-language/prepare.js")],
+  ["text-normalization-challenge-russian-language", () => import("./text-normalization-challenge-russian-language/prepare.js")],
+  ["tgs-salt-identification-challenge", () => import("./tgs-salt-identification-challenge/prepare.js")],
+  ["the-icml-2013-whale-challenge-right-whale-redux", () => import("./the-icml-2013-whale-challenge-right-whale-redux/prepare.js")],
+  ["tweet-sentiment-extraction", () => import("./tweet-sentiment-extraction/prepare.js")],
+  ["us-patent-phrase-to-phrase-matching", () => import("./us-patent-phrase-to-phrase-matching/prepare.js")],
+  ["uw-madison-gi-tract-image-segmentation", () => import("./uw-madison-gi-tract-image-segmentation/prepare.js")],
+  ["ventilator-pressure-prediction", () => import("./ventilator-pressure-prediction/prepare.js")],
+  ["vesuvius-challenge-ink-detection", () => import("./vesuvius-challenge-ink-detection/prepare.js")],
+  ["vinbigdata-chest-xray-abnormalities-detection", () => import("./vinbigdata-chest-xray-abnormalities-detection/prepare.js")],
+  ["whale-categorization-playground", () => import("./whale-categorization-playground/prepare.js")],
 ]);

@@ -3,13 +3,13 @@ import { FOLDER_PREPARERS } from "./folders.js";
 
 /**
  * Ported upstream preparers by competition id (the upstream folders with a prepare.ts, found by
- * folders.ts). Kept apart from the graders so a competition can be prepared before its grader
- * exists (and the other way round). Each module exports `prepare` and,
+ * folders.ts), each imported when it runs. Kept apart from the graders so a competition can be
+ * prepared before its grader exists (and the other way round). Each module exports `prepare` and,
  * where some output cannot match upstream's bytes, `unverifiable` (see UpstreamSpec).
  */
-export const PREPARERS: ReadonlyMap<string, UpstreamSpec> = FOLDER_PREPARERS;
+export const PREPARERS: ReadonlyMap<string, () => Promise<UpstreamSpec>> = FOLDER_PREPARERS;
 
-/** The upstream spec of a competition whose preparer is ported, else undefined. */
-export function upstreamSpec(id: string): UpstreamSpec | undefined {
+/** The loader of an upstream competition's ported preparer, else undefined. */
+export function upstreamSpec(id: string): (() => Promise<UpstreamSpec>) | undefined {
   return PREPARERS.get(id);
 }

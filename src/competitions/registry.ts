@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Competition } from "../core/competition.js";
+import type { Competition, GradableCompetition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { FOLDER_COMPETITIONS } from "./folders.js";
 import { upstreamSpec } from "./preparers.js";
@@ -18,6 +18,27 @@ export function getCompetition(id: string): Competition {
   const close = known.filter((k) => k.includes(id) || id.includes(k.split("-")[0]));
   const suggestion = close.length > 0 ? ` Did you mean: ${close.join(", ")}?` : "";
   throw new UserError(`Unknown competition "${id}".${suggestion} Run "mlebench list" to see the competitions available.`);
+}
+
+const loaded = new Map<string, Promise<GradableCompetition>>();
+
+/** The competition with its grader imported (once per process for the registry's own objects); what grading takes. */
+export function loadGrader(c: Competition): Promise<GradableCompetition> {
+  if ("grade" in c && typeof c.grade === "function") return Promise.resolve(c as GradableCompetition);
+  const load = () => c.grader().then((m): GradableCompetition => ({ ...c, grade: m.grade }));
+  // A variant built from a registry entry (tests do this) gets its own object, not the cached one.
+  if (COMPETITIONS.get(c.id) !== c) return load();
+  let p = loaded.get(c.id);
+  if (!p) {
+    p = load();
+    loaded.set(c.id, p);
+  }
+  return p;
+}
+
+/** The competition with this id, grader loaded (UserError for an unknown id, as getCompetition). */
+export function loadCompetition(id: string): Promise<GradableCompetition> {
+  return loadGrader(getCompetition(id));
 }
 
 /** Competitions of a named split that have graders here, in split order. */

@@ -13,7 +13,18 @@ export type PackageSource =
 /** Answers as a grader receives them: a table for CSV answers, parsed lines for JSONL. */
 export type Answers = Table | unknown[];
 
-/** A competition: metadata plus a pure grading function. */
+/** A grading function: the score of a submission, or InvalidSubmissionError (or any Error) when it cannot be graded. */
+export type GradeFn = (submission: Table, answers: Answers) => number;
+
+/** What a competition's grade.ts exports. */
+export interface GraderModule {
+  grade: GradeFn;
+}
+
+/**
+ * A competition: metadata, and its grader and preparers as modules imported on first use, so a
+ * command that only lists or names competitions never loads the code of a hundred graders.
+ */
 export interface Competition {
   /** Upstream id, e.g. "spaceship-titanic". */
   id: string;
@@ -33,12 +44,17 @@ export interface Competition {
   answersFields?: readonly string[];
   /** Sample submission, relative to `<data>/<id>/prepared/public`. */
   sampleSubmission: string;
-  /** Score a submission; throws InvalidSubmissionError (or any Error) when it cannot be graded. */
-  grade(submission: Table, answers: Answers): number;
+  /** Import the grader (see loadGrader in competitions/registry.ts, which gives a GradableCompetition). */
+  grader(): Promise<GraderModule>;
   /** Present for competitions of the embedded offline benchmark. */
   offline?: OfflineSpec;
-  /** Present for upstream (Kaggle) competitions whose preparer is implemented. */
-  upstream?: UpstreamSpec;
+  /** Present for upstream (Kaggle) competitions whose preparer is implemented: imports it. */
+  upstream?: () => Promise<UpstreamSpec>;
+}
+
+/** A competition whose grader is loaded: what the synchronous grading code takes. */
+export interface GradableCompetition extends Competition {
+  grade: GradeFn;
 }
 
 /** Where an upstream preparer reads the unpacked Kaggle data and writes the split. */
@@ -48,7 +64,7 @@ export interface UpstreamPrepareContext {
   private: string;
 }
 
-/** How an upstream competition's Kaggle data becomes public/ and private/ (upstream's prepare.py). */
+/** How an upstream competition's Kaggle data becomes public/ and private/ (upstream's prepare.py): what its prepare.ts exports. */
 export interface UpstreamSpec {
   prepare(ctx: UpstreamPrepareContext): void | Promise<void>;
   /**
@@ -85,6 +101,11 @@ export interface OfflineSpec {
   assets: string;
   /** The public files and id column, for checks that the split leaks nothing. */
   layout: { train: string; test: string; id: string };
-  /** Write the public and private files; must be deterministic. */
+  /** Import the preparer, whose `prepare` writes the public and private files; it must be deterministic. */
+  preparer(): Promise<OfflinePreparer>;
+}
+
+/** What an offline competition's prepare.ts exports. */
+export interface OfflinePreparer {
   prepare(ctx: PrepareContext): void | Promise<void>;
 }

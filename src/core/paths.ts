@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import type { Competition } from "./competition.js";
 
 /** The per-user cache directory, following each platform's convention (XDG on Linux). */
 export function userCacheDir(): string {
@@ -34,4 +35,10 @@ export function competitionPaths(dataDir: string, id: string) {
     leaderboard: path.join(root, "leaderboard.csv"),
     checksums: path.join(root, "checksums.yaml"),
   };
+}
+
+/** Paths of the answers file and leaderboard of a competition in a data dir. */
+export function gradingPaths(competition: Pick<Competition, "id" | "answers">, dataDir: string): { answers: string; leaderboard: string } {
+  const p = competitionPaths(dataDir, competition.id);
+  return { answers: path.join(p.private, competition.answers), leaderboard: p.leaderboard };
 }

@@ -166,7 +166,7 @@ export async function runDemo(o: DemoOptions): Promise<DemoReport> {
   const stamp = fileTimestamp();
   const reportFile = path.join(o.runsDir, `${stamp}_demo_report.json`);
   const htmlFile = path.join(o.runsDir, `${stamp}_demo_report.html`);
-  const data = buildReport(loadInputs(Object.values(runGroups), o.dataDir), {
+  const data = await buildReport(await loadInputs(Object.values(runGroups), o.dataDir), {
     split: null,
     competitionIds: o.competitions.map((c) => c.id),
     padMissing: true,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Competition } from "../core/competition.js";
+import type { GradableCompetition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { writeFileAtomic } from "../core/atomic.js";
 import { type GradingInputs, gradeToReport, loadGradingInputs } from "./grade.js";
@@ -63,21 +63,21 @@ export function parseSubmissionsJsonl(file: string): { entries: Entry[]; errors:
 /**
  * Grade every submission listed in a JSONL file and write `<outputDir>/<timestamp>_grading_report.json`
  * atomically. Problems with one line (or one competition's data) are recorded and never stop the others.
- * `lookup` finds a competition by id (the registry's getCompetition), throwing for an unknown one.
+ * `lookup` finds a competition by id with its grader (the registry's loadCompetition), rejecting an unknown one.
  */
-export function gradeJsonl(
+export async function gradeJsonl(
   file: string,
   outputDir: string,
   dataDir: string,
-  lookup: (id: string) => Competition,
+  lookup: (id: string) => Promise<GradableCompetition>,
   onProgress?: (done: number, total: number) => void,
-): JsonlGradingResult {
+): Promise<JsonlGradingResult> {
   const { entries, errors } = parseSubmissionsJsonl(file);
   const inputsCache = new Map<string, GradingInputs | Error>();
   const reports: CompetitionReport[] = [];
-  entries.forEach((entry, k) => {
+  for (const [k, entry] of entries.entries()) {
     try {
-      const competition = lookup(entry.competitionId);
+      const competition = await lookup(entry.competitionId);
       let inputs = inputsCache.get(competition.id);
       if (!inputs) {
         try {
@@ -98,7 +98,7 @@ export function gradeJsonl(
       });
     }
     onProgress?.(k + 1, entries.length);
-  });
+  }
   errors.sort((a, b) => a.line - b.line);
   const summary = { ...summarize(reports), errors };
   fs.mkdirSync(outputDir, { recursive: true });

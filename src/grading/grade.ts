@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Answers, Competition } from "../core/competition.js";
+import type { Answers, Competition, GradableCompetition } from "../core/competition.js";
 import { CsvParseError, InvalidSubmissionError, UserError } from "../core/errors.js";
-import { competitionPaths } from "../core/paths.js";
+import { competitionPaths, gradingPaths } from "../core/paths.js";
 import { NO_CSV_LIMITS, readCsv } from "../io/csv-read.js";
 import { decodeLine, readRawLines } from "../io/lines.js";
 import { numericInOrder } from "./columns.js";
@@ -14,12 +14,6 @@ import { pyRound } from "../pycompat/round.js";
 export interface GradingInputs {
   answers: Answers;
   leaderboard: Float64Array;
-}
-
-/** Paths of the answers file and leaderboard of a competition in a data dir. */
-export function gradingPaths(competition: Competition, dataDir: string) {
-  const p = competitionPaths(dataDir, competition.id);
-  return { answers: path.join(p.private, competition.answers), leaderboard: p.leaderboard };
 }
 
 /**
@@ -129,7 +123,7 @@ export type GradeOutcome = { score: number; reason: null } | { score: null; reas
  * rejects it, or any other error while grading) becomes a reason, never an exception, because
  * upstream counts all of them as invalid submissions.
  */
-export function scoreSubmission(competition: Competition, file: string, answers: Answers): GradeOutcome {
+export function scoreSubmission(competition: GradableCompetition, file: string, answers: Answers): GradeOutcome {
   if (!submissionExists(file)) {
     let reason = `Submission file ${file} does not exist.`;
     if (fs.existsSync(file)) {
@@ -157,7 +151,7 @@ export function scoreSubmission(competition: Competition, file: string, answers:
 
 /** Grade one submission into a full report (thresholds, medals, validity and reason). */
 export function gradeToReport(
-  competition: Competition,
+  competition: GradableCompetition,
   file: string,
   inputs: GradingInputs,
 ): CompetitionReport {
@@ -187,6 +181,6 @@ export function gradeToReport(
 }
 
 /** Grade a submission for a competition whose data is prepared in `dataDir`. */
-export function gradeSubmission(competition: Competition, file: string, dataDir: string): CompetitionReport {
+export function gradeSubmission(competition: GradableCompetition, file: string, dataDir: string): CompetitionReport {
   return gradeToReport(competition, file, loadGradingInputs(competition, dataDir));
 }

@@ -111,7 +111,7 @@ export async function prepareCompetition(c: Competition, dataDir: string, opts: 
     const priv = path.join(scratch, "private");
     fs.mkdirSync(pub);
     fs.mkdirSync(priv);
-    await spec.prepare({ sources, public: pub, private: priv });
+    await (await spec.preparer()).prepare({ sources, public: pub, private: priv });
     fs.copyFileSync(path.join(spec.assets, "description.md"), path.join(pub, "description.md"));
     const actual = checksumTree(scratch);
     if (opts.updateChecksums) {

@@ -91,9 +91,9 @@ export async function prepareUpstream(
   deps: UpstreamDeps,
   opts: UpstreamPrepareOptions = {},
 ): Promise<UpstreamPrepareResult> {
-  const spec = c.upstream;
+  const loadSpec = c.upstream;
   // Checked before anything is downloaded: Kaggle archives can be many gigabytes.
-  if (!spec) {
+  if (!loadSpec) {
     throw new UserError(
       `The preparer of "${c.id}" is not implemented yet, so its public/private split cannot be made (nothing was downloaded); ` +
         "see mlebench list --all for what can be prepared",
@@ -146,6 +146,7 @@ export async function prepareUpstream(
   const priv = path.join(scratch, "private");
   fs.mkdirSync(pub, { recursive: true });
   fs.mkdirSync(priv, { recursive: true });
+  const spec = await loadSpec();
   await spec.prepare({ raw: p.raw, public: pub, private: priv });
   if (meta.description !== null) fs.writeFileSync(path.join(pub, "description.md"), meta.description);
   else warnings.push(`public/description.md was not written (upstream description unavailable); fetch it later with: mlebench prepare -c ${c.id}`);

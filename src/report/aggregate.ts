@@ -1,7 +1,6 @@
 import path from "node:path";
-import type { Competition } from "../core/competition.js";
 import { countFlags, readIntegrityFlags } from "../integrity/flags.js";
-import { getCompetition } from "../competitions/registry.js";
+import { getCompetition, loadCompetition } from "../competitions/registry.js";
 import { SPLITS } from "../competitions/splits.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import type { CompetitionReport } from "../grading/report.js";
@@ -168,21 +167,21 @@ function medalOf(r: CompetitionReport): CompetitionRow["medal"] {
  * limit, each run counts with its latest snapshot (graded now), or as no medal before its first;
  * from its end on, with its final report. Null when no input came from a run group.
  */
-export function timeCurve(cells: (ReportedRun | null)[][], dataDir: string, warn: (m: string) => void): TimePoint[] | null {
+export async function timeCurve(cells: (ReportedRun | null)[][], dataDir: string, warn: (m: string) => void): Promise<TimePoint[] | null> {
   const runs = cells.flat().filter((r): r is ReportedRun => r !== null && r.record !== null);
   if (runs.length === 0) return null;
   const limits = runs.map((r) => r.record!.sandbox.limits.wallMs).filter((x): x is number => x !== null);
   const horizon = limits.length > 0 ? Math.max(...limits) / 1000 : Math.max(...runs.map((r) => r.record!.wall_seconds ?? 0));
   const inputs = new Map<string, GradingInputs | null>();
   const graded = new Map<string, boolean>();
-  const medalAt = (run: ReportedRun, t: number): boolean => {
+  const medalAt = async (run: ReportedRun, t: number): Promise<boolean> => {
     const rec = run.record!;
     if (rec.wall_seconds !== null && t >= rec.wall_seconds) return METRICS[6][1](run.report);
     const snap = [...rec.snapshots].reverse().find((s) => s.elapsed_seconds <= t);
     if (!snap || !run.runDir) return false;
     const file = path.join(run.runDir, snap.file);
     if (!graded.has(file)) {
-      const competition: Competition = getCompetition(run.report.competition_id);
+      const competition = await loadCompetition(run.report.competition_id);
       if (!inputs.has(competition.id)) {
         try {
           inputs.set(competition.id, loadGradingInputs(competition, dataDir));
@@ -199,14 +198,19 @@ export function timeCurve(cells: (ReportedRun | null)[][], dataDir: string, warn
   const points: TimePoint[] = [];
   for (let i = 1; i <= 24; i++) {
     const t = (horizon * i) / 24;
-    const perSeed = cells.map((seed) => pct(seed.filter((run) => run !== null && run.record !== null && medalAt(run, t)).length, seed.length));
+    const perSeed: number[] = [];
+    for (const seed of cells) {
+      let medals = 0;
+      for (const run of seed) if (run !== null && run.record !== null && (await medalAt(run, t))) medals++;
+      perSeed.push(pct(medals, seed.length));
+    }
     points.push({ fraction: i / 24, elapsed_seconds: Math.round(t), any_medal: estimate(perSeed) });
   }
   return points;
 }
 
 /** Aggregate one agent's runs into the report's numbers. */
-export function aggregateAgent(input: AgentInput, opts: AggregateOptions, warn: (m: string) => void): AgentReport {
+export async function aggregateAgent(input: AgentInput, opts: AggregateOptions, warn: (m: string) => void): Promise<AgentReport> {
   const reports = input.runs.map((r) => r.report);
   const seeds = buildSeeds(reports, opts.competitionIds, { padMissing: opts.padMissing, numSeeds: opts.numSeeds });
   // The same seeds as runs (null where a seed was padded), for snapshots and wall time.
@@ -246,7 +250,7 @@ export function aggregateAgent(input: AgentInput, opts: AggregateOptions, warn: 
     num_seeds: seeds.length,
     splits: splitResults(seeds),
     pass_at_k: passAtKCurve(seeds),
-    time_curve: timeCurve(cells, opts.dataDir, warn),
+    time_curve: await timeCurve(cells, opts.dataDir, warn),
     per_competition: rows,
     integrity: integrityOf(input.runs),
     effort: {

@@ -15,15 +15,16 @@ export interface ReportData {
 }
 
 /** Build the report for agents' inputs over a fixed list of competitions. */
-export function buildReport(
+export async function buildReport(
   inputs: AgentInput[],
   opts: { split: string | null; competitionIds: string[]; padMissing: boolean; numSeeds: number | null; dataDir: string },
-): ReportData {
+): Promise<ReportData> {
   const warnings: string[] = [];
   const warn = (m: string) => {
     if (!warnings.includes(m)) warnings.push(m);
   };
-  const agents = inputs.map((input) => aggregateAgent(input, opts, warn));
+  const agents: AgentReport[] = [];
+  for (const input of inputs) agents.push(await aggregateAgent(input, opts, warn));
   for (const a of agents) {
     const flagged = [...new Set(a.per_competition.filter((r) => r.known_issue).map((r) => r.competition_id))];
     for (const id of flagged) warn(`${id} has a known upstream data issue: ${a.per_competition.find((r) => r.competition_id === id)!.known_issue}`);

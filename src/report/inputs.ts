@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { UserError } from "../core/errors.js";
-import { getCompetition } from "../competitions/registry.js";
+import { loadCompetition } from "../competitions/registry.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import type { CompetitionReport } from "../grading/report.js";
 import { applyDisqualification, readDisqualification } from "../integrity/disqualify.js";
@@ -154,11 +154,12 @@ function fromReportFile(file: string): ReportedRun[] {
 }
 
 /** Reports of a run group, in its task order; runs without a grading report are graded now. */
-function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: ReportedRun[] } {
+async function fromRunGroup(dir: string, dataDir: string): Promise<{ agent: string; runs: ReportedRun[] }> {
   const meta = readMetadata(dir);
   if (!meta) throw new UserError(`${dir} is not a run group (no metadata.json); give a run group dir or a grading report .json`);
   const inputs = new Map<string, GradingInputs>();
-  const runs = meta.tasks.map((t) => {
+  const runs: ReportedRun[] = [];
+  for (const t of meta.tasks) {
     const runDir = path.join(dir, t.run_id);
     const record = readRecord(dir, t.run_id);
     const file = path.join(runDir, "grading_report.json");
@@ -171,10 +172,11 @@ function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: Repo
       } catch (e) {
         throw new UserError(`Cannot read ${file}: ${(e as Error).message}`);
       }
-      return { report: parseReport(raw, file), runDir, record };
+      runs.push({ report: parseReport(raw, file), runDir, record });
+      continue;
     }
     const why = text.skipped === "missing" ? "has no grading_report.json" : `has no readable grading_report.json (${describeSkip(text.skipped)})`;
-    const competition = getCompetition(t.competition_id);
+    const competition = await loadCompetition(t.competition_id);
     let gi = inputs.get(competition.id);
     if (!gi) {
       try {
@@ -188,8 +190,8 @@ function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: Repo
     if (record?.submission_rejected) report.invalid_reason = record.submission_rejected;
     const disqualified = readDisqualification(runDir);
     if (disqualified) report = applyDisqualification(report, disqualified);
-    return { report, runDir, record };
-  });
+    runs.push({ report, runDir, record });
+  }
   return { agent: meta.agent_id, runs };
 }
 
@@ -197,7 +199,7 @@ function fromRunGroup(dir: string, dataDir: string): { agent: string; runs: Repo
  * Read run groups and grading-report files, grouped by agent (in first-seen order); each agent's
  * sources are read in path order, as upstream's aggregation sorts its report paths.
  */
-export function loadInputs(paths: string[], dataDir: string, shownAs: ReadonlyMap<string, string> = new Map()): AgentInput[] {
+export async function loadInputs(paths: string[], dataDir: string, shownAs: ReadonlyMap<string, string> = new Map()): Promise<AgentInput[]> {
   if (paths.length === 0) throw new UserError("Give at least one run group directory or grading report file.");
   const agents = new Map<string, AgentInput>();
   const add = (agent: string, source: string, runs: ReportedRun[]) => {
@@ -212,7 +214,7 @@ export function loadInputs(paths: string[], dataDir: string, shownAs: ReadonlyMa
       if (!fs.existsSync(path.join(p, "metadata.json"))) {
         throw new UserError(`${p} is not a run group (no metadata.json); give a run group dir or a grading report .json`);
       }
-      const g = fromRunGroup(p, dataDir);
+      const g = await fromRunGroup(p, dataDir);
       add(g.agent, shownAs.get(p) ?? p, g.runs);
     } else {
       add(agentOfFile(p), p, fromReportFile(p));

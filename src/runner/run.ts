@@ -9,7 +9,8 @@ import { hms, pad2 } from "../core/duration.js";
 import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../core/atomic.js";
 import { removeTree } from "../io/remove-tree.js";
-import { gradeToReport, gradingPaths, loadGradingInputs } from "../grading/grade.js";
+import { gradeToReport, loadGradingInputs } from "../grading/grade.js";
+import { gradingPaths } from "../core/paths.js";
 import { pythonIsoNow } from "../grading/report.js";
 import { formatDuration } from "../sandbox/limits.js";
 import type { ExitReason, Limits, Sandbox, SandboxBackend, SandboxSpec, SocketService } from "../sandbox/types.js";
@@ -25,6 +26,7 @@ import { Snapshots } from "./snapshots.js";
 import { quarantineSubmission } from "./submission.js";
 import { VALIDATE_PORT, VALIDATE_SOCKET_NAME, validateScript } from "./validate-script.js";
 import { startValidationServer, type ValidationServer } from "./validation-server.js";
+import { loadGrader } from "../competitions/registry.js";
 
 
 
@@ -190,7 +192,7 @@ export async function runTask(
   writeRunRecord(task.runDir, record);
   log(`run ${task.runId}: agent ${settings.agent.id} on ${task.competition.id}, seed ${task.seed}, sandbox ${settings.backend.name}`);
   try {
-    const { competition } = task;
+    const competition = await loadGrader(task.competition);
     const obfuscate = settings.obfuscate === true || settings.agent.obfuscate === true;
     checkBackendFits(settings.agent, obfuscate, settings.backend.name);
     const obfuscatedDescription = obfuscate ? requireObfuscatedDescription(competition, settings.dataDir) : null;

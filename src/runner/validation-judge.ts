@@ -3,7 +3,7 @@
  * in the grader's own words, but only "valid" or "invalid" comes back; the score, and anything
  * derived from it, never reaches the agent.
  */
-import type { Answers, Competition } from "../core/competition.js";
+import type { Answers, GradableCompetition } from "../core/competition.js";
 import { CsvParseError, InvalidSubmissionError } from "../core/errors.js";
 import { parseCsv } from "../io/csv-read.js";
 
@@ -17,7 +17,7 @@ export const INVALID_PREFIX =
 export type Verdict = { valid: true } | { valid: false; reason: string };
 
 /** Whether a submission passes the grader; the reason is the grader's message, never a score. */
-export function judgeSubmission(competition: Competition, answers: Answers, bytes: Uint8Array): Verdict {
+export function judgeSubmission(competition: GradableCompetition, answers: Answers, bytes: Uint8Array): Verdict {
   let table;
   try {
     // A fixed neutral name: error messages must not reveal host paths or echo the upload's name.

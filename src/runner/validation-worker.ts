@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import { getCompetition } from "../competitions/registry.js";
+import { loadCompetition } from "../competitions/registry.js";
 import { loadAnswers } from "../grading/grade.js";
 import { judgeSubmission, type Verdict } from "./validation-judge.js";
 
@@ -28,7 +28,7 @@ export interface WorkerReply {
 }
 
 const config = workerData as WorkerConfig;
-const competition = getCompetition(config.competitionId);
+const competition = await loadCompetition(config.competitionId);
 const answers = loadAnswers(config.answersFile, competition.answersFields);
 parentPort!.postMessage({ ready: true });
 parentPort!.on("message", (job: WorkerJob) => {

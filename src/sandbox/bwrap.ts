@@ -7,6 +7,7 @@ import { chownTree } from "./disk.js";
 import { HostSandbox } from "./host.js";
 import { processName } from "./process.js";
 import { seccompProgram } from "./seccomp.js";
+import { cachedProbe } from "./probe-cache.js";
 import { planStage, stagedArgv, stagingUnavailable, type StagePlan } from "./stage.js";
 import { leaseUid } from "./uid-pool.js";
 import {
@@ -329,11 +330,12 @@ export const bwrapBackend = {
     if (process.platform !== "linux") return `bubblewrap needs Linux (this is ${process.platform}); use --sandbox docker`;
     const bin = findBwrap();
     if (!bin) return `bubblewrap (bwrap) is not installed; ${FIX}`;
-    const r = spawnSync(bin, ["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "true"], { encoding: "utf8" });
-    if (r.status !== 0) {
+    // Keyed by the binary: MLEBENCH_BWRAP may name another one, which must be proved on its own.
+    return cachedProbe(`bwrap:${bin}`, () => {
+      const r = spawnSync(bin, ["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "true"], { encoding: "utf8" });
+      if (r.status === 0) return null;
       return `bubblewrap cannot create namespaces here (${(r.stderr || r.error?.message || "").trim()}); enable unprivileged user namespaces or run as root`;
-    }
-    return null;
+    });
   },
   async create(spec: SandboxSpec): Promise<Sandbox> {
     const bin = findBwrap();

@@ -10,6 +10,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { cachedProbe } from "./probe-cache.js";
 import { processStart } from "./process.js";
 import { WRITABLE_DIRS, type WritableDir } from "./types.js";
 
@@ -71,24 +72,27 @@ function sweepStale(): void {
 
 let support: string | null | undefined;
 
-/** null when image volumes work here (root, loop devices, mkfs.ext4, mount), else why not; probed once. */
+/** null when image volumes work here (root, loop devices, mkfs.ext4, mount), else why not; probed once per boot (probe-cache.ts). */
 export function volumeUnavailable(): string | null {
   if (support !== undefined) return support;
   if (process.getuid?.() !== 0) return (support = "a disk image per run needs root");
   if (!fs.existsSync("/dev/loop-control")) return (support = "no loop devices here (/dev/loop-control is missing)");
   for (const t of ["mkfs.ext4", "mount", "umount"]) if (tool(t) === null) return (support = `${t} is not installed (Debian: e2fsprogs, mount)`);
+  return (support = cachedProbe("image-volume", probeVolume));
+}
+
+function probeVolume(): string | null {
   const probe = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "mlebench-volume-probe-"));
   try {
     const v = createImageVolume(path.join(probe, "probe.img"), 8 << 20);
     fs.writeFileSync(path.join(v.dirs.workspace, "x"), "ok");
     v.discard();
-    support = null;
+    return null;
   } catch (e) {
-    support = `a loop-mounted disk image could not be made here (${(e as Error).message})`;
+    return `a loop-mounted disk image could not be made here (${(e as Error).message})`;
   } finally {
     fs.rmSync(probe, { recursive: true, force: true });
   }
-  return support;
 }
 
 /** Room for ext4's own tables on top of the cap, so the agent can use all of the cap. */

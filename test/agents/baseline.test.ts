@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASELINE_SCRIPT, parseValidation } from "../../src/agents/baseline/index.js";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { getCompetition, loadCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { prepareCompetition } from "../../src/prepare/prepare.js";
@@ -69,12 +69,12 @@ function spaceship() {
 }
 
 describe("baseline.py fit", () => {
-  it("each model level writes a valid titanic submission; the standard model beats priors", () => {
+  it("each model level writes a valid titanic submission; the standard model beats priors", async () => {
     const scores: Record<string, number> = {};
     for (const model of ["auto", "linear", "prior"]) {
       const r = baseline("titanic", ["fit", "--model", model, "--budget", "60"]);
       expect(r.status, r.stderr).toBe(0);
-      const report = gradeSubmission(getCompetition("titanic"), r.submission, dataDir);
+      const report = gradeSubmission(await loadCompetition("titanic"), r.submission, dataDir);
       expect(report.valid_submission, report.invalid_reason ?? "").toBe(true);
       scores[model] = report.score as number;
     }
@@ -96,11 +96,11 @@ describe("baseline.py fit", () => {
   it.each([
     ["movie-ratings", "rmse"],
     ["spam-assassin", "roc_auc"],
-  ])("%s (regression / text) produces a valid submission", (id, metric) => {
+  ])("%s (regression / text) produces a valid submission", async (id, metric) => {
     const r = baseline(id, ["fit", "--budget", "60"]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`cross-validation ${metric}: `);
-    expect(gradeSubmission(getCompetition(id), r.submission, dataDir).valid_submission).toBe(true);
+    expect(gradeSubmission(await loadCompetition(id), r.submission, dataDir).valid_submission).toBe(true);
   });
 });
 

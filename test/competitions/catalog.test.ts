@@ -95,8 +95,8 @@ describe("upstream competition catalog", () => {
   });
 
   it("is each upstream folder's metadata: the folder adds its grader and only what upstream leaves unstated", () => {
-    const grade = () => 0.5;
-    expect(upstreamCompetition("spaceship-titanic", { grade, category: "Tabular" })).toEqual({
+    const grader = async () => ({ grade: () => 0.5 });
+    expect(upstreamCompetition("spaceship-titanic", { grader, category: "Tabular" })).toEqual({
       id: "spaceship-titanic",
       name: "Spaceship Titanic",
       type: "simple",
@@ -104,14 +104,14 @@ describe("upstream competition catalog", () => {
       metric: "accuracy",
       answers: "test.csv",
       sampleSubmission: "sample_submission.csv",
-      grade,
+      grader,
     });
-    expect(upstreamCompetition("aerial-cactus-identification", { grade })).toMatchObject({ complexity: "low", category: "Image Classification" });
+    expect(upstreamCompetition("aerial-cactus-identification", { grader })).toMatchObject({ complexity: "low", category: "Image Classification" });
     expect(getCompetition("tensorflow2-question-answering").answersFields).toEqual(["example_id", "annotations"]);
-    expect(() => upstreamCompetition("no-such-competition", { grade })).toThrow(
+    expect(() => upstreamCompetition("no-such-competition", { grader })).toThrow(
       'src/competitions/no-such-competition: upstream has no competition "no-such-competition"',
     );
-    expect(() => upstreamCompetition("aerial-cactus-identification", { grade, category: "Tabular" })).toThrow(
+    expect(() => upstreamCompetition("aerial-cactus-identification", { grader, category: "Tabular" })).toThrow(
       'category "Tabular" restates upstream\'s "Image Classification"',
     );
   });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalogEntry } from "../../src/competitions/catalog.js";
-import { COMPETITIONS } from "../../src/competitions/registry.js";
+import { COMPETITIONS, loadGrader } from "../../src/competitions/registry.js";
 import { loadAnswers, loadLeaderboard, scoreSubmission } from "../../src/grading/grade.js";
 import { isLowerBetter } from "../../src/grading/leaderboard.js";
 import { FIXTURES as GRADER_FIXTURES } from "../helpers/data-dir.js";
@@ -28,7 +28,7 @@ const IMPERFECT: Record<string, string> = {
 
 describe.each(IDS)("%s gold submission", (id) => {
   it("is valid and scores at least as well as every leaderboard entry", async () => {
-    const competition = COMPETITIONS.get(id)!;
+    const competition = await loadGrader(COMPETITIONS.get(id)!);
     const entry = catalogEntry(id)!;
     const ctx = await runFixturePreparer(id);
     const gold = path.join(ctx.private, entry.goldSubmission ?? entry.answers);

@@ -1,9 +1,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/google-research-identify-contrails-reduce-global-warming/index.js";
+import { competition as entry } from "../../src/competitions/google-research-identify-contrails-reduce-global-warming/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { parseCsv } from "../../src/io/csv-read.js";
 import { loadAnswers, scoreSubmission } from "../../src/grading/grade.js";
 import { runFixturePreparer } from "../helpers/prepare-fixture.js";
+
+const competition = await loadGrader(entry);
 
 const answers = (rows: string) => parseCsv("record_id,encoded_pixels,height,width\n" + rows);
 

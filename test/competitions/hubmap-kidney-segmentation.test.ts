@@ -1,10 +1,13 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/hubmap-kidney-segmentation/index.js";
+import { competition as entry } from "../../src/competitions/hubmap-kidney-segmentation/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { InvalidSubmissionError } from "../../src/core/errors.js";
 import { parseCsv } from "../../src/io/csv-read.js";
 import { loadAnswers, scoreSubmission } from "../../src/grading/grade.js";
 import { runFixturePreparer } from "../helpers/prepare-fixture.js";
+
+const competition = await loadGrader(entry);
 
 const answers = (rows: string) => parseCsv("id,encoding,width_pixels,height_pixels\n" + rows);
 

@@ -1,10 +1,13 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/tensorflow2-question-answering/index.js";
+import { competition as entry } from "../../src/competitions/tensorflow2-question-answering/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { loadAnswers } from "../../src/grading/grade.js";
 import { pyRound } from "../../src/pycompat/round.js";
 import { readCsv } from "../../src/io/csv-read.js";
 import { runFixturePreparer } from "../helpers/prepare-fixture.js";
+
+const competition = await loadGrader(entry);
 
 // Upstream's prepare.py run on the same raw fixture writes byte-identical files (see the
 // preparer fixture's md5s); upstream's grade.py gives them these scores.

@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/uw-madison-gi-tract-image-segmentation/index.js";
+import { competition as entry } from "../../src/competitions/uw-madison-gi-tract-image-segmentation/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { type Column, makeTable } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { fixtureDataDir, tempDir } from "../helpers/data-dir.js";
+
+const competition = await loadGrader(entry);
 
 describe("uw-madison-gi-tract-image-segmentation grader", () => {
   it("scores a header-only submission NaN, as upstream's empty means do, and keeps it valid", () => {

@@ -1,9 +1,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/vesuvius-challenge-ink-detection/index.js";
+import { competition as entry } from "../../src/competitions/vesuvius-challenge-ink-detection/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { parseCsv } from "../../src/io/csv-read.js";
 import { loadAnswers, scoreSubmission } from "../../src/grading/grade.js";
 import { runFixturePreparer } from "../helpers/prepare-fixture.js";
+
+const competition = await loadGrader(entry);
 
 describe("vesuvius-challenge-ink-detection grader", () => {
   const ans = parseCsv("Id,Predicted,width,height\na,2 3 9 2,4,3\n");

@@ -16,8 +16,8 @@ function fakeCompetition(id: string): Competition {
   fs.writeFileSync(path.join(assets, "leaderboard.csv"), ["teamName,score", ...rows].join("\n") + "\n");
   return {
     id, name: `Task ${id}`, type: "simple", complexity: "low", category: "Tabular", metric: "accuracy", answers: "a.csv", sampleSubmission: "s.csv",
-    grade: () => 0,
-    offline: { order: 1, sources: { x: { kind: "npm", package: "pkg", file: "f" } }, assets, layout: { train: "t", test: "u", id: "id" }, prepare: () => {} },
+    grader: async () => ({ grade: () => 0 }),
+    offline: { order: 1, sources: { x: { kind: "npm", package: "pkg", file: "f" } }, assets, layout: { train: "t", test: "u", id: "id" }, preparer: async () => ({ prepare: () => {} }) },
   };
 }
 

@@ -20,8 +20,8 @@ function drifted(assets: string): Competition {
     metric: "accuracy",
     answers: "test.csv",
     sampleSubmission: "sample_submission.csv",
-    grade: () => 0,
-    offline: { order: 1, sources: {}, layout: { train: "train.csv", test: "test.csv", id: "id" }, assets, prepare: () => undefined },
+    grader: async () => ({ grade: () => 0 }),
+    offline: { order: 1, sources: {}, layout: { train: "train.csv", test: "test.csv", id: "id" }, assets, preparer: async () => ({ prepare: () => undefined }) },
   } as Competition;
 }
 

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CATALOG, catalogEntry } from "../../src/competitions/catalog.js";
-import { COMPETITIONS, getCompetition } from "../../src/competitions/registry.js";
-import type { Competition } from "../../src/core/competition.js";
+import { COMPETITIONS, loadCompetition, loadGrader } from "../../src/competitions/registry.js";
+import type { Competition, GradableCompetition } from "../../src/core/competition.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { UPSTREAM_COMMIT } from "../../src/sources/upstream/fetch.js";
 import { FIXTURES, fixtureDataDir } from "../helpers/data-dir.js";
@@ -25,8 +25,8 @@ function readScores(id: string, file: string): Record<string, Score> {
 }
 
 /** The competition from its folder, so a grader is tested even before the registry lists it. */
-async function competitionOf(id: string): Promise<Competition> {
-  return ((await import(path.join(SRC, id, "index.ts"))) as { competition: Competition }).competition;
+async function competitionOf(id: string): Promise<GradableCompetition> {
+  return loadGrader(((await import(path.join(SRC, id, "index.ts"))) as { competition: Competition }).competition);
 }
 
 describe.each(IDS)("%s grader", async (id) => {
@@ -89,7 +89,7 @@ describe("non-finite scores", () => {
     fs.writeFileSync(path.join(dir, "aptos2019-blindness-detection", "leaderboard.csv"), "score\n0.9\n0.5\n");
     const sub = path.join(dir, "sub.csv");
     fs.writeFileSync(sub, "id_code,diagnosis\nb,2\na,2\n");
-    const report = gradeSubmission(getCompetition("aptos2019-blindness-detection"), sub, dir);
+    const report = gradeSubmission(await loadCompetition("aptos2019-blindness-detection"), sub, dir);
     expect(report).toMatchObject({
       valid_submission: true,
       score: null,

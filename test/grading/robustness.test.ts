@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { loadCompetition } from "../../src/competitions/registry.js";
 import { gradeToReport, loadGradingInputs } from "../../src/grading/grade.js";
 import { FIXTURES, fixtureDataDir, goldenScore, tempDir } from "../helpers/data-dir.js";
 
@@ -12,7 +12,7 @@ import { FIXTURES, fixtureDataDir, goldenScore, tempDir } from "../helpers/data-
  */
 const CACTUS = "aerial-cactus-identification";
 const dataDir = fixtureDataDir([CACTUS, "spaceship-titanic"]);
-const cactus = getCompetition(CACTUS);
+const cactus = await loadCompetition(CACTUS);
 const cactusInputs = loadGradingInputs(cactus, dataDir);
 const base = fs.readFileSync(path.join(FIXTURES, CACTUS, "noisy.csv"), "utf8");
 const baseScore = goldenScore(CACTUS, "noisy");
@@ -104,8 +104,8 @@ describe("grading survives anything an agent can write", () => {
   });
 });
 
-describe("label types in accuracy grading (spaceship-titanic)", () => {
-  const spaceship = getCompetition("spaceship-titanic");
+describe("label types in accuracy grading (spaceship-titanic)", async () => {
+  const spaceship = await loadCompetition("spaceship-titanic");
   const inputs = loadGradingInputs(spaceship, dataDir);
   const noisy = fs.readFileSync(path.join(FIXTURES, "spaceship-titanic", "noisy.csv"), "utf8");
   const grade = (text: string) => {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, expect } from "vitest";
-import type { Competition } from "../../src/core/competition.js";
+import { loadGrader } from "../../src/competitions/registry.js";
+import type { Competition, GradableCompetition } from "../../src/core/competition.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { prepareCompetition } from "../../src/prepare/prepare.js";
@@ -14,9 +15,11 @@ import { tempDir } from "./data-dir.js";
 export function preparedOffline(competition: Competition) {
   const dataDir = tempDir(`mlebench-${competition.id}-`);
   const work = tempDir(`mlebench-${competition.id}-subs-`);
+  let gradable: GradableCompetition;
   beforeAll(async () => {
     const result = await prepareCompetition(competition, dataDir);
     expect(result.status).toBe("prepared");
+    gradable = await loadGrader(competition);
   });
   return {
     dataDir,
@@ -24,7 +27,7 @@ export function preparedOffline(competition: Competition) {
     grade(name: string, text: string) {
       const file = path.join(work, `${name}.csv`);
       fs.writeFileSync(file, text);
-      return gradeSubmission(competition, file, dataDir);
+      return gradeSubmission(gradable, file, dataDir);
     },
   };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { getCompetition, loadCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { prepareCompetition } from "../../src/prepare/prepare.js";
@@ -73,6 +73,8 @@ export interface FakeRun {
   code?: Record<string, string>;
 }
 
+const titanic = await loadCompetition("titanic");
+
 /** A run group on disk as `mlebench run --grade` leaves it, with chosen submissions and snapshots. */
 export function writeTitanicGroup(dataDir: string, dir: string, agent: string, runs: FakeRun[]): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -92,7 +94,7 @@ export function writeTitanicGroup(dataDir: string, dir: string, agent: string, r
       fs.copyFileSync(s.from, path.join(runDir, file));
       return { file, elapsed_seconds: s.elapsed };
     });
-    const report = gradeSubmission(getCompetition("titanic"), path.join(runDir, "submission", "submission.csv"), dataDir);
+    const report = gradeSubmission(titanic, path.join(runDir, "submission", "submission.csv"), dataDir);
     fs.writeFileSync(path.join(runDir, "grading_report.json"), JSON.stringify(report));
     const record: RunRecord = {
       run_id: tasks[i].run_id, competition_id: "titanic", agent_id: agent, seed: r.seed, status: "completed", exit_reason: "finished",

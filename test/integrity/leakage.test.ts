@@ -14,7 +14,7 @@ import { tempDir } from "../helpers/data-dir.js";
 
 /** A competition object for a crafted data folder; only the file names matter to the audit. */
 function crafted(id: string, answers = "answers.csv"): Competition {
-  return { id, name: id, type: "simple", metric: "accuracy", answers, sampleSubmission: "sample_submission.csv", grade: () => 0 };
+  return { id, name: id, type: "simple", metric: "accuracy", answers, sampleSubmission: "sample_submission.csv", grader: async () => ({ grade: () => 0 }) };
 }
 
 function write(file: string, header: string[], rows: (string | number)[][]): void {

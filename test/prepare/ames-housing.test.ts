@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/ames-housing/index.js";
+import { competition as entry } from "../../src/competitions/ames-housing/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { FEATURES } from "../../src/competitions/ames-housing/prepare.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 

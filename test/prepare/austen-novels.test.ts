@@ -1,15 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/austen-novels/index.js";
-import { CLASSES } from "../../src/competitions/austen-novels/grade.js";
-import { novelPassages } from "../../src/competitions/austen-novels/prepare.js";
+import { competition as entry } from "../../src/competitions/austen-novels/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
+import { CLASSES } from "../../src/competitions/austen-novels/classes.js";
+import { novelPassages, prepare } from "../../src/competitions/austen-novels/prepare.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { parseCsv, readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 
@@ -93,7 +96,7 @@ describe("austen-novels preparer", () => {
     const bad = path.join(dir, "emma.csv");
     fs.writeFileSync(bad, '"a","b"\n"x","y"\n');
     const sources = Object.fromEntries(CLASSES.map((c) => [c, bad]));
-    expect(() => competition.offline!.prepare({ sources, public: dir, private: dir })).toThrow(`${bad}: expected one column of text lines, found 2 (a, b)`);
+    expect(() => prepare({ sources, public: dir, private: dir })).toThrow(`${bad}: expected one column of text lines, found 2 (a, b)`);
   });
 });
 

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/cmudict-g2p/index.js";
+import { competition as entry } from "../../src/competitions/cmudict-g2p/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { PHONEMES, readDictionary } from "../../src/competitions/cmudict-g2p/prepare.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
@@ -9,6 +10,8 @@ import { readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { resolveSource } from "../../src/sources/packages.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 

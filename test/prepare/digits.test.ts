@@ -3,7 +3,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { CLASSES } from "../../src/competitions/digits/grade.js";
-import { competition } from "../../src/competitions/digits/index.js";
+import { competition as entry } from "../../src/competitions/digits/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { parseDigits, PIXEL_COLUMNS } from "../../src/competitions/digits/prepare.js";
 import { type Column, makeTable, type Table } from "../../src/core/table.js";
 import { gradeSubmission, loadLeaderboard } from "../../src/grading/grade.js";
@@ -11,6 +12,8 @@ import { readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { resolveSource } from "../../src/sources/packages.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 const SOURCE = resolveSource(competition.offline!.sources.digits);

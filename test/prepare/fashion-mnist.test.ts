@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/fashion-mnist/index.js";
+import { competition as entry } from "../../src/competitions/fashion-mnist/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { readIdx } from "../../src/competitions/fashion-mnist/prepare.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
@@ -11,6 +12,8 @@ import { readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
 import { resolveSource } from "../../src/sources/packages.js";
 import { tempDir } from "../helpers/data-dir.js";
+
+const competition = await loadGrader(entry);
 
 const PIXELS = 784;
 

@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/fine-food-reviews/index.js";
+import { competition as entry } from "../../src/competitions/fine-food-reviews/index.js";
+import { prepare } from "../../src/competitions/fine-food-reviews/prepare.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { parseCsv, readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 
@@ -56,7 +60,7 @@ describe("fine-food-reviews preparer", () => {
     fs.writeFileSync(good, '"product","review","score"\n"B001","Lovely tea, will buy again.","great"\n');
     fs.writeFileSync(bad, '"product","review","score"\n"B002","Fine.","other"\n"B003","Stale and bland.","4"\n');
     const ctx = { sources: { train: good, test: bad }, public: dir, private: dir };
-    expect(() => competition.offline!.prepare(ctx)).toThrow(`${bad}: data row 2 has score "4", expected "great" or "other"`);
+    expect(() => prepare(ctx)).toThrow(`${bad}: data row 2 has score "4", expected "great" or "other"`);
   });
 });
 

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/fortune-cookies/index.js";
+import { competition as entry } from "../../src/competitions/fortune-cookies/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { CLASSES } from "../../src/competitions/fortune-cookies/grade.js";
 import { cleanFortune, collectFortunes, resolveOverstrike } from "../../src/competitions/fortune-cookies/prepare.js";
 import type { Table } from "../../src/core/table.js";
@@ -10,6 +11,8 @@ import { parseCsv, readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 

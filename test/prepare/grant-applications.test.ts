@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/grant-applications/index.js";
+import { competition as entry } from "../../src/competitions/grant-applications/index.js";
+import { prepare } from "../../src/competitions/grant-applications/prepare.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 
@@ -74,7 +78,7 @@ describe("grant-applications preparer", () => {
       fs.writeFileSync(files.other, other);
       fs.writeFileSync(files.test, later);
       fs.writeFileSync(files.before2008, early);
-      return () => competition.offline!.prepare({ sources: files, public: dir, private: dir });
+      return () => prepare({ sources: files, public: dir, private: dir });
     };
     expect(run(good, good.replace('"unsuccessful"', '"pending"'), '"x"\n1\n')).toThrow(
       `${files.test}: data row 2 has class "pending", expected "successful" or "unsuccessful"`,

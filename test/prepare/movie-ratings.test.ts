@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/movie-ratings/index.js";
+import { competition as entry } from "../../src/competitions/movie-ratings/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { type Column, type Table, cellAt } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
@@ -9,6 +10,8 @@ import { readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
 import { resolveSource } from "../../src/sources/packages.js";
 import { tempDir } from "../helpers/data-dir.js";
+
+const competition = await loadGrader(entry);
 
 type Movie = Record<string, string | number | null>;
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { UserError } from "../../src/core/errors.js";
 import { competitionPaths } from "../../src/core/paths.js";
-import { competitionsInSplit } from "../../src/competitions/registry.js";
+import { competitionsInSplit, loadGrader } from "../../src/competitions/registry.js";
 import { gradeSubmission, loadLeaderboard } from "../../src/grading/grade.js";
 import { readCsv, readCsvHeader } from "../../src/io/csv-read.js";
 import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
@@ -69,8 +69,8 @@ describe.each(offline.map((c) => [c.id, c] as const))("%s", (_id, c) => {
     expect(answerIds).toEqual(test);
   });
 
-  it("grades its own sample submission as valid, and the reference leaderboard's best entry beats it", () => {
-    const report = gradeSubmission(c, path.join(p.public, c.sampleSubmission), dataDir);
+  it("grades its own sample submission as valid, and the reference leaderboard's best entry beats it", async () => {
+    const report = gradeSubmission(await loadGrader(c), path.join(p.public, c.sampleSubmission), dataDir);
     expect(report.invalid_reason).toBeNull();
     const board = loadLeaderboard(p.leaderboard);
     expect(board.length).toBeGreaterThanOrEqual(100);

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/sotu-party/index.js";
+import { competition as entry } from "../../src/competitions/sotu-party/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { readAddresses } from "../../src/competitions/sotu-party/prepare.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { type Column, type Table, makeTable } from "../../src/core/table.js";
@@ -11,6 +12,8 @@ import { writeCsv } from "../../src/io/csv-write.js";
 import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
 import { resolveSource } from "../../src/sources/packages.js";
 import { tempDir } from "../helpers/data-dir.js";
+
+const competition = await loadGrader(entry);
 
 const dataDir = tempDir("mlebench-sotu-");
 const p = competitionPaths(dataDir, competition.id);

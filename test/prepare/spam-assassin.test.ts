@@ -3,13 +3,16 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { competitionPaths } from "../../src/core/paths.js";
 import { makeTable, type Table } from "../../src/core/table.js";
-import { competition } from "../../src/competitions/spam-assassin/index.js";
+import { competition as entry } from "../../src/competitions/spam-assassin/index.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import { type CorpusMessage, isSpam, readCorpus, stripMailboxHeaders } from "../../src/competitions/spam-assassin/prepare.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { readCsv, readCsvHeader } from "../../src/io/csv-read.js";
 import { checksumTree, prepareCompetition, recordedChecksums } from "../../src/prepare/prepare.js";
 import { resolveSource } from "../../src/sources/packages.js";
 import { tempDir } from "../helpers/data-dir.js";
+
+const competition = await loadGrader(entry);
 
 const dataDir = tempDir("mlebench-spam-");
 const p = competitionPaths(dataDir, competition.id);

@@ -20,8 +20,8 @@ function toy(fail = false): Competition {
     metric: "accuracy",
     answers: "test.csv",
     sampleSubmission: "sample_submission.csv",
-    grade: () => 0,
-    upstream: {
+    grader: async () => ({ grade: () => 0 }),
+    upstream: async () => ({
       prepare({ raw, public: pub, private: priv }) {
         const lines = fs.readFileSync(path.join(raw, "train.csv"), "utf8").trim().split("\n");
         if (fail) throw new Error("preparer crashed");
@@ -30,7 +30,7 @@ function toy(fail = false): Competition {
         fs.writeFileSync(path.join(pub, "sample_submission.csv"), "id,y\n7,0\n8,0\n9,0\n");
         fs.writeFileSync(path.join(priv, "test.csv"), "id,y\n" + lines.slice(8).map((l) => `${l.split(",")[0]},${l.split(",")[2]}`).join("\n") + "\n");
       },
-    },
+    }),
   };
 }
 
@@ -122,7 +122,8 @@ describe("prepareUpstream", () => {
     const good = parseChecksumsYaml(fs.readFileSync(p.checksums, "utf8"), p.checksums);
     const other = { ...good, "public/train.csv": "0".repeat(32) };
     const marked = toy();
-    marked.upstream = { ...marked.upstream!, unverifiable: ["public/train.csv"] };
+    const spec = await marked.upstream!();
+    marked.upstream = async () => ({ ...spec, unverifiable: ["public/train.csv"] });
     const r = await prepareUpstream(marked, tempDir(), deps({ checksums: other }).d, {});
     expect(r.status).toBe("prepared");
     expect(r.warnings).toContain("public/train.csv: not compared with upstream's checksum (same content, different bytes; see the competition's README.md)");
@@ -235,13 +236,13 @@ describe("prepareUpstream over HTTP (fake Kaggle and fake upstream on loopback)"
 describe("prepareUpstream guards", () => {
   it("refuses a preparer that copies the answers into public/", async () => {
     const leaky = toy();
-    const inner = leaky.upstream!.prepare;
-    leaky.upstream = {
+    const inner = (await leaky.upstream!()).prepare;
+    leaky.upstream = async () => ({
       async prepare(ctx) {
         await inner(ctx);
         fs.copyFileSync(path.join(ctx.private, "test.csv"), path.join(ctx.public, "labels.csv"));
       },
-    };
+    });
     const dataDir = tempDir();
     await expect(prepareUpstream(leaky, dataDir, deps().d, { skipVerification: true })).rejects.toThrow(
       'The preparer of "toy-comp" put a copy of the private answers in public/ (labels.csv); refusing to publish it',

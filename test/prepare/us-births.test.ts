@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competition } from "../../src/competitions/us-births/index.js";
+import { competition as entry } from "../../src/competitions/us-births/index.js";
+import { prepare } from "../../src/competitions/us-births/prepare.js";
+import { loadGrader } from "../../src/competitions/registry.js";
 import type { Table } from "../../src/core/table.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { readCsv } from "../../src/io/csv-read.js";
 import { checksumTree, recordedChecksums } from "../../src/prepare/prepare.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { preparedOffline } from "../helpers/offline.js";
+
+const competition = await loadGrader(entry);
 
 const { dataDir, paths: p, grade } = preparedOffline(competition);
 
@@ -62,7 +66,7 @@ describe("us-births preparer on a malformed source", () => {
     fs.writeFileSync(file, [head, ...lines].join("\n") + "\n");
     fs.mkdirSync(path.join(dir, "public"));
     fs.mkdirSync(path.join(dir, "private"));
-    return () => competition.offline!.prepare({ sources: { births: file }, public: path.join(dir, "public"), private: path.join(dir, "private") });
+    return () => prepare({ sources: { births: file }, public: path.join(dir, "public"), private: path.join(dir, "private") });
   };
 
   it("names the row of a wrong weekday, a gap or a missing column", () => {

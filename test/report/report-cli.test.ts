@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { getCompetition, loadCompetition } from "../../src/competitions/registry.js";
 import { OFFLINE } from "../../src/competitions/splits.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
@@ -28,7 +28,7 @@ beforeAll(async () => {
   // An upstream-style grading report for a second agent: two seeds of titanic, one bronze-less invalid.
   const beta = path.join(root, "b_run-group_beta");
   fs.mkdirSync(beta);
-  const good = gradeSubmission(getCompetition("titanic"), answers, dataDir);
+  const good = gradeSubmission(await loadCompetition("titanic"), answers, dataDir);
   const { invalid_reason: _r, score_text: _s, ...upstreamKeys } = good;
   const bad = { ...upstreamKeys, score: null, any_medal: false, gold_medal: false, above_median: false, valid_submission: false };
   fs.writeFileSync(path.join(beta, "2024-09-19T20-07-15-GMT_grading_report.json"), JSON.stringify({ total_runs: 2, competition_reports: [bad, upstreamKeys] }));

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { getCompetition, loadCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import { hiddenSources } from "../../src/sources/packages.js";
@@ -22,7 +22,7 @@ const SUBMIT = "cp /home/data/sample_submission.csv /home/submission/submission.
 beforeAll(async () => {
   dataDir = await titanicDataDir();
   const sample = path.join(competitionPaths(dataDir, "titanic").public, "sample_submission.csv");
-  sampleScore = gradeSubmission(getCompetition("titanic"), sample, dataDir).score as number;
+  sampleScore = gradeSubmission(await loadCompetition("titanic"), sample, dataDir).score as number;
 });
 
 function processesMatching(marker: string): string[] {

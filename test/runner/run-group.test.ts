@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { loadCompetition } from "../../src/competitions/registry.js";
 import { competitionPaths } from "../../src/core/paths.js";
 import { gradeSubmission } from "../../src/grading/grade.js";
 import type { RunRecord } from "../../src/results/record.js";
@@ -20,7 +20,7 @@ const SUBMIT = "cp /home/data/sample_submission.csv /home/submission/submission.
 beforeAll(async () => {
   dataDir = await titanicDataDir();
   sample = path.join(competitionPaths(dataDir, "titanic").public, "sample_submission.csv");
-  sampleScore = gradeSubmission(getCompetition("titanic"), sample, dataDir).score as number;
+  sampleScore = gradeSubmission(await loadCompetition("titanic"), sample, dataDir).score as number;
 });
 
 const readJson = (f: string) => JSON.parse(fs.readFileSync(f, "utf8"));

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getCompetition } from "../../src/competitions/registry.js";
+import { loadCompetition } from "../../src/competitions/registry.js";
 import { loadAnswers } from "../../src/grading/grade.js";
 import { parseCsv } from "../../src/io/csv-read.js";
 import { validateScript, VALIDATE_SOCKET_NAME } from "../../src/runner/validate-script.js";
@@ -14,7 +14,7 @@ const VALID = "Submission is valid.";
 const INVALID =
   "Submission invalid! The attempt to grade the submission has resulted in the following error message:\n";
 
-const competition = getCompetition("spaceship-titanic");
+const competition = await loadCompetition("spaceship-titanic");
 const ANSWERS_CSV = "PassengerId,Transported\n0001_01,True\n0002_01,False\n0003_01,True\n0004_01,False\n0005_01,True\n";
 // Three of five right: accuracy 0.6, which must never show up in a response.
 const GOOD_CSV = "PassengerId,Transported\n0001_01,True\n0002_01,False\n0003_01,True\n0004_01,True\n0005_01,False\n";

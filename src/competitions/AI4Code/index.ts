@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("AI4Code", { grade });
+export const competition = upstreamCompetition("AI4Code", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("alaska2-image-steganalysis", { grade });
+export const competition = upstreamCompetition("alaska2-image-steganalysis", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("aptos2019-blindness-detection", { grade });
+export const competition = upstreamCompetition("aptos2019-blindness-detection", { grader: () => import("./grade.js") });

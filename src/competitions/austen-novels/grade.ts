@@ -1,9 +1,8 @@
 import type { Answers } from "../../core/competition.js";
 import type { Table } from "../../core/table.js";
 import { oneHotLogLossGrade } from "../../grading/one-hot-log-loss.js";
+import { CLASSES } from "./classes.js";
 
-/** The six novels, by the R package's object names: the source names, answer and submission columns (alphabetical). */
-export const CLASSES = ["emma", "mansfieldpark", "northangerabbey", "persuasion", "prideprejudice", "sensesensibility"];
 
 /** Multi-class log loss over the six novel probabilities, rows matched by `id`; rows must already sum to one. */
 export function grade(submission: Table, answers: Answers): number {

@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { Competition, PackageSource } from "../../core/competition.js";
-import { CLASSES, grade } from "./grade.js";
-import { prepare } from "./prepare.js";
+import { CLASSES } from "./classes.js";
 
 /** One source per novel: the package ships each as a character vector of text lines. */
 const sources: Record<string, PackageSource> = Object.fromEntries(
@@ -17,12 +16,12 @@ export const competition: Competition = {
   metric: "multi-class-log-loss",
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
-  grade,
+  grader: () => import("./grade.js"),
   offline: {
     order: 19,
     sources,
     layout: { train: "train.csv", test: "test.csv", id: "id" },
     assets: fileURLToPath(new URL(".", import.meta.url)),
-    prepare,
+    preparer: () => import("./prepare.js"),
   },
 };

@@ -7,7 +7,7 @@ import { Mulberry32 } from "../../rng/mulberry32.js";
 import { indices, randomIds } from "../_shared/random-ids.js";
 import { oneHotColumns } from "../_shared/one-hot-columns.js";
 import { textValues } from "../_shared/source-columns.js";
-import { CLASSES } from "./grade.js";
+import { CLASSES } from "./classes.js";
 
 /** Share of each novel's chapters (not passages) held out as the test set. */
 const TEST_FRACTION = 0.3;

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("billion-word-imputation", { grade });
+export const competition = upstreamCompetition("billion-word-imputation", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("bms-molecular-translation", { grade });
+export const competition = upstreamCompetition("bms-molecular-translation", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("cassava-leaf-disease-classification", { grade });
+export const competition = upstreamCompetition("cassava-leaf-disease-classification", { grader: () => import("./grade.js") });

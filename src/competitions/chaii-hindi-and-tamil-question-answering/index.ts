@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("chaii-hindi-and-tamil-question-answering", { grade });
+export const competition = upstreamCompetition("chaii-hindi-and-tamil-question-answering", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("champs-scalar-coupling", { grade });
+export const competition = upstreamCompetition("champs-scalar-coupling", { grader: () => import("./grade.js") });

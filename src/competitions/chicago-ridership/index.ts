@@ -1,7 +1,5 @@
 import { fileURLToPath } from "node:url";
 import type { Competition } from "../../core/competition.js";
-import { grade } from "./grade.js";
-import { prepare } from "./prepare.js";
 
 export const competition: Competition = {
   id: "chicago-ridership",
@@ -12,7 +10,7 @@ export const competition: Competition = {
   metric: "root-mean-squared-error",
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
-  grade,
+  grader: () => import("./grade.js"),
   offline: {
     order: 26,
     sources: {
@@ -20,6 +18,6 @@ export const competition: Competition = {
     },
     layout: { train: "train.csv", test: "test.csv", id: "id" },
     assets: fileURLToPath(new URL(".", import.meta.url)),
-    prepare,
+    preparer: () => import("./prepare.js"),
   },
 };

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("denoising-dirty-documents", { grade });
+export const competition = upstreamCompetition("denoising-dirty-documents", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("detecting-insults-in-social-commentary", { grade });
+export const competition = upstreamCompetition("detecting-insults-in-social-commentary", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("dog-breed-identification", { grade });
+export const competition = upstreamCompetition("dog-breed-identification", { grader: () => import("./grade.js") });

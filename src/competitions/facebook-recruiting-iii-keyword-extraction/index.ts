@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("facebook-recruiting-iii-keyword-extraction", { grade });
+export const competition = upstreamCompetition("facebook-recruiting-iii-keyword-extraction", { grader: () => import("./grade.js") });

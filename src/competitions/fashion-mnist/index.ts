@@ -1,7 +1,5 @@
 import { fileURLToPath } from "node:url";
 import type { Competition } from "../../core/competition.js";
-import { grade } from "./grade.js";
-import { prepare } from "./prepare.js";
 
 const DIR = "/usr/share/datasets/fashion-mnist";
 const source = (file: string) => ({ kind: "debian" as const, package: "dataset-fashion-mnist", path: `${DIR}/${file}` });
@@ -15,7 +13,7 @@ export const competition: Competition = {
   metric: "accuracy",
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
-  grade,
+  grader: () => import("./grade.js"),
   offline: {
     order: 7,
     sources: {
@@ -26,6 +24,6 @@ export const competition: Competition = {
     },
     layout: { train: "train.csv", test: "test.csv", id: "id" },
     assets: fileURLToPath(new URL(".", import.meta.url)),
-    prepare,
+    preparer: () => import("./prepare.js"),
   },
 };

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("google-quest-challenge", { grade });
+export const competition = upstreamCompetition("google-quest-challenge", { grader: () => import("./grade.js") });

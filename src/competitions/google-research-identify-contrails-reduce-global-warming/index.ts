@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("google-research-identify-contrails-reduce-global-warming", { grade });
+export const competition = upstreamCompetition("google-research-identify-contrails-reduce-global-warming", { grader: () => import("./grade.js") });

@@ -1,7 +1,5 @@
 import { fileURLToPath } from "node:url";
 import type { Competition } from "../../core/competition.js";
-import { grade } from "./grade.js";
-import { prepare } from "./prepare.js";
 
 export const competition: Competition = {
   id: "grant-applications",
@@ -12,7 +10,7 @@ export const competition: Competition = {
   metric: "auc-roc",
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
-  grade,
+  grader: () => import("./grade.js"),
   offline: {
     order: 27,
     sources: {
@@ -24,6 +22,6 @@ export const competition: Competition = {
     },
     layout: { train: "train.csv", test: "test.csv", id: "id" },
     assets: fileURLToPath(new URL(".", import.meta.url)),
-    prepare,
+    preparer: () => import("./prepare.js"),
   },
 };

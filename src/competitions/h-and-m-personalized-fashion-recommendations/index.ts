@@ -1,7 +1,6 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
 export const competition = upstreamCompetition("h-and-m-personalized-fashion-recommendations", {
-  grade,
+  grader: () => import("./grade.js"),
   category: "Recommender Systems",
 });

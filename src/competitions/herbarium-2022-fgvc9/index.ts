@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("herbarium-2022-fgvc9", { grade });
+export const competition = upstreamCompetition("herbarium-2022-fgvc9", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("hms-harmful-brain-activity-classification", { grade });
+export const competition = upstreamCompetition("hms-harmful-brain-activity-classification", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("hotel-id-2021-fgvc8", { grade });
+export const competition = upstreamCompetition("hotel-id-2021-fgvc8", { grader: () => import("./grade.js") });

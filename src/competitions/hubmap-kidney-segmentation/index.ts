@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("hubmap-kidney-segmentation", { grade });
+export const competition = upstreamCompetition("hubmap-kidney-segmentation", { grader: () => import("./grade.js") });

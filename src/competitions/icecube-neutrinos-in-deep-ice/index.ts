@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("icecube-neutrinos-in-deep-ice", { grade });
+export const competition = upstreamCompetition("icecube-neutrinos-in-deep-ice", { grader: () => import("./grade.js") });

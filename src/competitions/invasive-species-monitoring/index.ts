@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("invasive-species-monitoring", { grade });
+export const competition = upstreamCompetition("invasive-species-monitoring", { grader: () => import("./grade.js") });

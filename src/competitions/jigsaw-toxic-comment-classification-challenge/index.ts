@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("jigsaw-toxic-comment-classification-challenge", { grade });
+export const competition = upstreamCompetition("jigsaw-toxic-comment-classification-challenge", { grader: () => import("./grade.js") });

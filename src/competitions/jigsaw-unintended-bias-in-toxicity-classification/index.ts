@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("jigsaw-unintended-bias-in-toxicity-classification", { grade });
+export const competition = upstreamCompetition("jigsaw-unintended-bias-in-toxicity-classification", { grader: () => import("./grade.js") });

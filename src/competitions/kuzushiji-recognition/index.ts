@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("kuzushiji-recognition", { grade });
+export const competition = upstreamCompetition("kuzushiji-recognition", { grader: () => import("./grade.js") });

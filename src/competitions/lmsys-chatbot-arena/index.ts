@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("lmsys-chatbot-arena", { grade });
+export const competition = upstreamCompetition("lmsys-chatbot-arena", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("ml2021spring-hw2", { grade });
+export const competition = upstreamCompetition("ml2021spring-hw2", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("movie-review-sentiment-analysis-kernels-only", { grade });
+export const competition = upstreamCompetition("movie-review-sentiment-analysis-kernels-only", { grader: () => import("./grade.js") });

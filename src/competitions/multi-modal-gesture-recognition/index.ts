@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("multi-modal-gesture-recognition", { grade });
+export const competition = upstreamCompetition("multi-modal-gesture-recognition", { grader: () => import("./grade.js") });

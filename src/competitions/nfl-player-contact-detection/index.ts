@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("nfl-player-contact-detection", { grade });
+export const competition = upstreamCompetition("nfl-player-contact-detection", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("nomad2018-predict-transparent-conductors", { grade });
+export const competition = upstreamCompetition("nomad2018-predict-transparent-conductors", { grader: () => import("./grade.js") });

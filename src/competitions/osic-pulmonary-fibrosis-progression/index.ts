@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("osic-pulmonary-fibrosis-progression", { grade });
+export const competition = upstreamCompetition("osic-pulmonary-fibrosis-progression", { grader: () => import("./grade.js") });

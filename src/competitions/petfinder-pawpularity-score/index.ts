@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("petfinder-pawpularity-score", { grade });
+export const competition = upstreamCompetition("petfinder-pawpularity-score", { grader: () => import("./grade.js") });

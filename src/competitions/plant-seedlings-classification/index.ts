@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("plant-seedlings-classification", { grade });
+export const competition = upstreamCompetition("plant-seedlings-classification", { grader: () => import("./grade.js") });

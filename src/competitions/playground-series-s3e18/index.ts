@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("playground-series-s3e18", { grade });
+export const competition = upstreamCompetition("playground-series-s3e18", { grader: () => import("./grade.js") });

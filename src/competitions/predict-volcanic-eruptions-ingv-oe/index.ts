@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("predict-volcanic-eruptions-ingv-oe", { grade });
+export const competition = upstreamCompetition("predict-volcanic-eruptions-ingv-oe", { grader: () => import("./grade.js") });

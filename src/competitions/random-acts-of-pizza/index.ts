@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("random-acts-of-pizza", { grade });
+export const competition = upstreamCompetition("random-acts-of-pizza", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("ranzcr-clip-catheter-line-classification", { grade });
+export const competition = upstreamCompetition("ranzcr-clip-catheter-line-classification", { grader: () => import("./grade.js") });

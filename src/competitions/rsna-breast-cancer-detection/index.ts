@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("rsna-breast-cancer-detection", { grade });
+export const competition = upstreamCompetition("rsna-breast-cancer-detection", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("rsna-miccai-brain-tumor-radiogenomic-classification", { grade });
+export const competition = upstreamCompetition("rsna-miccai-brain-tumor-radiogenomic-classification", { grader: () => import("./grade.js") });

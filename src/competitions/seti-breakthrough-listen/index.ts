@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("seti-breakthrough-listen", { grade });
+export const competition = upstreamCompetition("seti-breakthrough-listen", { grader: () => import("./grade.js") });

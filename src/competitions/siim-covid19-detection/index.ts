@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("siim-covid19-detection", { grade });
+export const competition = upstreamCompetition("siim-covid19-detection", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("siim-isic-melanoma-classification", { grade });
+export const competition = upstreamCompetition("siim-isic-melanoma-classification", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("smartphone-decimeter-2022", { grade });
+export const competition = upstreamCompetition("smartphone-decimeter-2022", { grader: () => import("./grade.js") });

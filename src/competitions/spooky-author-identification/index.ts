@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("spooky-author-identification", { grade });
+export const competition = upstreamCompetition("spooky-author-identification", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("stanford-covid-vaccine", { grade });
+export const competition = upstreamCompetition("stanford-covid-vaccine", { grader: () => import("./grade.js") });

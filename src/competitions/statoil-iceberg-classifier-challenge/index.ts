@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("statoil-iceberg-classifier-challenge", { grade });
+export const competition = upstreamCompetition("statoil-iceberg-classifier-challenge", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("tabular-playground-series-dec-2021", { grade });
+export const competition = upstreamCompetition("tabular-playground-series-dec-2021", { grader: () => import("./grade.js") });

@@ -1,8 +1,7 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
 export const competition = upstreamCompetition("tensorflow2-question-answering", {
-  grade,
+  grader: () => import("./grade.js"),
   // Each answers line also holds the whole Wikipedia page; grading needs only these.
   answersFields: ["example_id", "annotations"],
 });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("text-normalization-challenge-english-language", { grade });
+export const competition = upstreamCompetition("text-normalization-challenge-english-language", { grader: () => import("./grade.js") });

@@ -1,7 +1,5 @@
 import { fileURLToPath } from "node:url";
 import type { Competition } from "../../core/competition.js";
-import { grade } from "./grade.js";
-import { prepare } from "./prepare.js";
 
 export const competition: Competition = {
   id: "titanic",
@@ -12,7 +10,7 @@ export const competition: Competition = {
   metric: "accuracy",
   answers: "test.csv",
   sampleSubmission: "sample_submission.csv",
-  grade,
+  grader: () => import("./grade.js"),
   offline: {
     order: 1,
     lite: true,
@@ -25,6 +23,6 @@ export const competition: Competition = {
     },
     layout: { train: "train.csv", test: "test.csv", id: "PassengerId" },
     assets: fileURLToPath(new URL(".", import.meta.url)),
-    prepare,
+    preparer: () => import("./prepare.js"),
   },
 };

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("tweet-sentiment-extraction", { grade });
+export const competition = upstreamCompetition("tweet-sentiment-extraction", { grader: () => import("./grade.js") });

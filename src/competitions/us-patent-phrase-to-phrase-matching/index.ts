@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("us-patent-phrase-to-phrase-matching", { grade });
+export const competition = upstreamCompetition("us-patent-phrase-to-phrase-matching", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("uw-madison-gi-tract-image-segmentation", { grade });
+export const competition = upstreamCompetition("uw-madison-gi-tract-image-segmentation", { grader: () => import("./grade.js") });

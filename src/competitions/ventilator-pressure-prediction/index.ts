@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("ventilator-pressure-prediction", { grade });
+export const competition = upstreamCompetition("ventilator-pressure-prediction", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("vinbigdata-chest-xray-abnormalities-detection", { grade });
+export const competition = upstreamCompetition("vinbigdata-chest-xray-abnormalities-detection", { grader: () => import("./grade.js") });

@@ -1,4 +1,3 @@
 import { upstreamCompetition } from "../catalog.js";
-import { grade } from "./grade.js";
 
-export const competition = upstreamCompetition("whale-categorization-playground", { grade });
+export const competition = upstreamCompetition("whale-categorization-playground", { grader: () => import("./grade.js") });

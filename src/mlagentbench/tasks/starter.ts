@@ -5,6 +5,7 @@ import type { Competition, OfflineSpec } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { readCsv } from "../../io/csv-read.js";
+import { loadGrader } from "../../competitions/registry.js";
 import { hiddenSources, materializeSources } from "../../sources/packages.js";
 import { PYTHON } from "./runner.js";
 import { BaselineSchema, type Baseline, type ImprovementOf, type ResearchTask, type TaskRunner } from "./types.js";
@@ -48,7 +49,7 @@ export async function prepareOfflineData(spec: OfflineSpec): Promise<PreparedDat
     const priv = path.join(root, "private");
     fs.mkdirSync(pub);
     fs.mkdirSync(priv);
-    await spec.prepare({ sources, public: pub, private: priv });
+    await (await spec.preparer()).prepare({ sources, public: pub, private: priv });
     // The exports hold the whole dataset, labels included: gone before anything sees the folder.
     fs.rmSync(exported, { recursive: true, force: true });
     return { public: pub, private: priv, cleanup };
@@ -118,8 +119,9 @@ export function readSubmission(workspaceDir: string): Table {
 export async function gradeSubmission(competition: Competition, workspaceDir: string): Promise<number> {
   const submission = readSubmission(workspaceDir);
   const answers = await loadAnswers(competition);
+  const { grade } = await loadGrader(competition);
   try {
-    return competition.grade(submission, answers);
+    return grade(submission, answers);
   } catch (e) {
     if (e instanceof InvalidSubmissionError) throw new InvalidSubmissionError(`submission.csv is not valid: ${e.message}`);
     throw e;
