@@ -6,7 +6,7 @@ import { resolveDataDir } from "../core/paths.js";
 import { evaluateGroup } from "../mlagentbench/eval/index.js";
 import { runResearchGroup } from "../mlagentbench/group.js";
 import { sandboxedTaskRunner } from "../mlagentbench/sandbox.js";
-import { getTask, TASKS } from "../mlagentbench/tasks/registry.js";
+import { getTask, loadTasks } from "../mlagentbench/tasks/registry.js";
 import { taskDataDir, type ResearchTask, type TaskContext } from "../mlagentbench/tasks/types.js";
 import { LIMIT_DEFAULTS, limitsFromFlags, parseDuration, parsePositiveInt } from "../sandbox/limits.js";
 import { LOCAL_WARNING } from "../sandbox/local.js";
@@ -24,11 +24,13 @@ function contextFor(dataDir: string, quiet = false): (task: ResearchTask) => Tas
   return (task) => ({ dataDir: taskDataDir(dataDir, task.name), log: quiet ? undefined : (m) => process.stderr.write(`${task.name}: ${m}\n`) });
 }
 
-function pickTasks(names: string[] | undefined, all: boolean | undefined, flag: string): ResearchTask[] {
+async function pickTasks(names: string[] | undefined, all: boolean | undefined, flag: string): Promise<ResearchTask[]> {
   if (all && names && names.length > 0) throw new UserError(`give task names or --all, not both`);
-  if (all) return [...TASKS];
+  if (all) return loadTasks();
   if (!names || names.length === 0) throw new UserError(`name the tasks (${flag}) or pass --all; \`mlebench tasks list\` shows them`);
-  return names.map(getTask);
+  const tasks: ResearchTask[] = [];
+  for (const name of names) tasks.push(await getTask(name));
+  return tasks;
 }
 
 async function backendFor(name: string | undefined): Promise<SandboxBackend> {
@@ -91,9 +93,9 @@ export function register(program: Command): void {
     .addOption(taskDataDirOption())
     .option("--json", "print one JSON array of tasks")
     .action(
-      action((flags: { dataDir?: string; json?: boolean }) => {
+      action(async (flags: { dataDir?: string; json?: boolean }) => {
         const dataDir = resolveDataDir(flags.dataDir);
-        const rows = TASKS.map((t) => {
+        const rows = (await loadTasks()).map((t) => {
           const ctx = contextFor(dataDir, true)(t);
           return {
             name: t.name,
@@ -127,7 +129,7 @@ export function register(program: Command): void {
     .action(
       action(async (names: string[], flags: { all?: boolean; mirror?: string; dataDir?: string }) => {
         const dataDir = resolveDataDir(flags.dataDir);
-        const chosen = pickTasks(names, flags.all, "names").filter((t) => !flags.all || t.needsDownload);
+        const chosen = (await pickTasks(names, flags.all, "names")).filter((t) => !flags.all || t.needsDownload);
         let failed = 0;
         for (const task of chosen) {
           if (!task.needsDownload || !task.fetchData) {
@@ -176,7 +178,7 @@ export function register(program: Command): void {
     action(async (flags: RunFlags) => {
       const dataDir = resolveDataDir(flags.dataDir);
       const ready = (t: ResearchTask) => !t.needsDownload || t.isReady?.(contextFor(dataDir, true)(t)) === true;
-      const picked = pickTasks(flags.task, flags.all, "-t");
+      const picked = await pickTasks(flags.task, flags.all, "-t");
       // --all skips the tasks whose data is not there; a task named by the user must have it.
       const chosen = flags.all ? picked.filter(ready) : picked;
       const missing = flags.all ? undefined : chosen.find((t) => !ready(t));

@@ -79,4 +79,10 @@ describe("start-up loads only what the command needs", () => {
     expect(under(r.modules, "dist/queue/").filter((m) => m !== "dist/queue/s3-url.js")).toEqual([]);
     expect(under(r.modules, "dist/mlagentbench/tasks/")).toEqual([]);
   });
+
+  it("tasks loads a research task only when one is named", () => {
+    const r = traced(["tasks", "run", "--help"]);
+    expect(r.status).toBe(0);
+    expect(under(r.modules, "dist/mlagentbench/tasks/").filter((m) => m.split("/").length > 4)).toEqual([]);
+  });
 });

@@ -468,7 +468,7 @@ describe("evaluateGroup", () => {
 
 describe("a real task", () => {
   it("finds no improvement for titanic's untouched starter code", async () => {
-    const task = getTask("titanic");
+    const task = (await getTask("titanic"));
     expect(task.baseline).not.toBeNull();
     const group = tempDir("mlab-eval-titanic-");
     const runDir = path.join(group, "titanic-seed1");

@@ -34,7 +34,7 @@ describe("research runs", () => {
   it("runs the baseline agent on vectorization: one Execute Script, a Final Answer, a trace and run.json", async () => {
     const runsDir = tempDir("mlab-runs-");
     const { groupDir, records } = await runResearchGroup({
-      tasks: [getTask("vectorization")],
+      tasks: [(await getTask("vectorization"))],
       seeds: 1,
       runsDir,
       dataDir: tempDir("mlab-data-"),
@@ -72,7 +72,7 @@ describe("research runs", () => {
     );
     const runDir = path.join(tempDir("mlab-run-"), "vectorization-seed3");
     const record = await runResearch({
-      task: getTask("vectorization"),
+      task: (await getTask("vectorization")),
       seed: 3,
       runDir,
       ctx: { dataDir: tempDir("mlab-data-") },
@@ -92,13 +92,13 @@ describe("research runs", () => {
     });
     expect(fs.readFileSync(path.join(runDir, "logs", "agent", "main_log"), "utf8")).toContain("Research Problem: train.py implements a 2-D convolution");
     await expect(
-      runResearch({ task: getTask("vectorization"), seed: 3, runDir, ctx: { dataDir: tempDir() }, backend: localBackend, limits: LIMITS, agent: "baseline" }),
+      runResearch({ task: (await getTask("vectorization")), seed: 3, runDir, ctx: { dataDir: tempDir() }, backend: localBackend, limits: LIMITS, agent: "baseline" }),
     ).rejects.toThrow(/already holds a run/);
   }, 120_000);
 
   it("records a task that cannot be prepared as an error run, with the reason", async () => {
     const task: ResearchTask = {
-      ...getTask("vectorization"),
+      ...(await getTask("vectorization")),
       name: "needs-data",
       needsDownload: true,
       async prepare() {
@@ -116,7 +116,7 @@ describe("research runs", () => {
     const { runResearch: runBuilt } = (await import(built("mlagentbench/run.js"))) as typeof import("../../src/mlagentbench/run.js");
     const { getTask: getBuilt } = (await import(built("mlagentbench/tasks/registry.js"))) as typeof import("../../src/mlagentbench/tasks/registry.js");
     const { bwrapBackend: bwrapBuilt } = (await import(built("sandbox/bwrap.js"))) as typeof import("../../src/sandbox/bwrap.js");
-    const task = getBuilt("titanic");
+    const task = await getBuilt("titanic");
     const hidden = task.hiddenSources();
     expect(hidden.length).toBeGreaterThan(0);
     const probe = [

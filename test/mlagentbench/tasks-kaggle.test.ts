@@ -92,27 +92,27 @@ afterAll(async () => {
 // Handlers are not reset after each test: the starter-code tests run concurrently and download while others finish.
 
 describe("Kaggle research tasks: registry", () => {
-  it("registers the six tasks with a download, an upstream-like read-only list and no measured baseline", () => {
+  it("registers the six tasks with a download, an upstream-like read-only list and no measured baseline", async () => {
     expect(KAGGLE_TASKS.map((t) => t.name)).toEqual(["house-price", "spaceship-titanic", "parkinsons", "feedback", "identify-contrails", "fathomnet"]);
     for (const t of KAGGLE_TASKS) {
-      expect(getTask(t.name)).toBe(t);
+      expect((await getTask(t.name))).toBe(t);
       expect(t.needsDownload).toBe(true);
       expect(t.baseline).toBeNull();
       expect(t.hiddenSources()).toEqual([]);
       expect(fs.existsSync(path.join(t.filesDir, "train.py"))).toBe(true);
     }
-    expect(getTask("house-price").direction).toBe("lower");
-    expect(getTask("spaceship-titanic").direction).toBe("higher");
-    expect(getTask("parkinsons").direction).toBe("lower");
-    expect(getTask("feedback").direction).toBe("lower");
-    expect(getTask("parkinsons").readOnly).toContain("example_test_files");
-    expect(getTask("feedback").readOnly).toEqual(["train.csv", "test.csv"]);
+    expect((await getTask("house-price")).direction).toBe("lower");
+    expect((await getTask("spaceship-titanic")).direction).toBe("higher");
+    expect((await getTask("parkinsons")).direction).toBe("lower");
+    expect((await getTask("feedback")).direction).toBe("lower");
+    expect((await getTask("parkinsons")).readOnly).toContain("example_test_files");
+    expect((await getTask("feedback")).readOnly).toEqual(["train.csv", "test.csv"]);
   });
 });
 
 for (const c of CASES) {
-  describe(`Kaggle research task ${c.task}`, () => {
-    const task: ResearchTask = getTask(c.task);
+  describe(`Kaggle research task ${c.task}`, async () => {
+    const task: ResearchTask = await getTask(c.task);
     const golden: Golden[] = JSON.parse(fs.readFileSync(path.join(FIXTURES, c.task, "golden.json"), "utf8"));
     let ctx: TaskContext;
 
@@ -232,7 +232,7 @@ describe("identify-contrails data", () => {
   it("keeps train/ whole, serves validation scenes as test/ without masks, and keeps their masks as answers", async () => {
     serveCompetitions();
     const ctx = context();
-    await getTask("identify-contrails").fetchData!(ctx);
+    await (await getTask("identify-contrails")).fetchData!(ctx);
     const raw = path.join(FIXTURES, "identify-contrails", "raw");
     const pub = path.join(ctx.dataDir, "public");
     const priv = path.join(ctx.dataDir, "private");
@@ -250,7 +250,7 @@ describe("identify-contrails data", () => {
   });
 
   it("refuses a run-length encoding that is not one, and an empty cell, naming the record", async () => {
-    const task = getTask("identify-contrails");
+    const task = (await getTask("identify-contrails"));
     serveCompetitions();
     const ctx = context();
     await task.fetchData!(ctx);
@@ -265,8 +265,9 @@ describe("identify-contrails data", () => {
   });
 });
 
-describe("Kaggle research tasks: downloads that cannot happen", () => {
-  const task = () => getTask("house-price");
+describe("Kaggle research tasks: downloads that cannot happen", async () => {
+  const houseTask = await getTask("house-price");
+  const task = () => houseTask;
 
   it("says how to provide credentials when there are none", async () => {
     const ctx = context({ KAGGLE_USERNAME: undefined, KAGGLE_KEY: undefined });
@@ -321,7 +322,7 @@ describe.concurrent("Kaggle research tasks: starter code on the synthetic data",
     it(`${name}: train.py runs and its submission scores`, async () => {
       serveCompetitions();
       const ctx = context();
-      const task = getTask(name);
+      const task = (await getTask(name));
       await task.fetchData!(ctx);
       const workspace = path.join(tempDir("mlab-ws-"), "w");
       await task.prepare(workspace, ctx);

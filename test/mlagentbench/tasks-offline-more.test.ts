@@ -9,7 +9,8 @@ import { writeCsv } from "../../src/io/csv-write.js";
 import { SOURCE as HOUSE_SOURCE, readSource } from "../../src/mlagentbench/tasks/boston-housing/data.js";
 import { gradeBostonHousing } from "../../src/mlagentbench/tasks/boston-housing/evaluate.js";
 import { gradeBostonHousingWorkspace, bostonHousingAnswers } from "../../src/mlagentbench/tasks/boston-housing/index.js";
-import { getTask, OFFLINE_TASKS } from "../../src/mlagentbench/tasks/registry.js";
+import { getTask } from "../../src/mlagentbench/tasks/registry.js";
+import { OFFLINE_TASKS } from "../../src/mlagentbench/tasks/offline-tasks.js";
 import { hostRunner } from "../../src/mlagentbench/tasks/runner.js";
 import { gradeSubmission, loadAnswers } from "../../src/mlagentbench/tasks/starter.js";
 import { resolveSource } from "../../src/sources/packages.js";
@@ -61,8 +62,8 @@ async function failure(fn: () => unknown): Promise<Error> {
   throw new Error("expected a failure");
 }
 
-describe("research task boston-housing", () => {
-  const task = getTask("boston-housing");
+describe("research task boston-housing", async () => {
+  const task = await getTask("boston-housing");
   let workspace: string;
 
   beforeAll(async () => {
@@ -182,8 +183,8 @@ describe("research task boston-housing", () => {
   });
 });
 
-describe("research task fashion-mnist", () => {
-  const task = getTask("fashion-mnist");
+describe("research task fashion-mnist", async () => {
+  const task = await getTask("fashion-mnist");
   let workspace: string;
   let answers: Table;
 

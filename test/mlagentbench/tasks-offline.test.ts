@@ -37,8 +37,8 @@ function listFiles(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
-describe.each(CASES)("research task $name", ({ name, competition, id, target, tolerance }) => {
-  const task = getTask(name);
+describe.each(CASES)("research task $name", async ({ name, competition, id, target, tolerance }) => {
+  const task = await getTask(name);
   let workspace: string;
 
   beforeAll(async () => {

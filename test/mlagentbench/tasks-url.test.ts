@@ -269,9 +269,9 @@ describe.each(CASES)("research task $task.name", ({ task, dataset, grade, golden
     await task.prepare(workspace, ctx);
   }, 60_000);
 
-  it("is registered as a download task with upstream's read-only files", () => {
+  it("is registered as a download task with upstream's read-only files", async () => {
     expect(taskNames()).toContain(task.name);
-    expect(getTask(task.name)).toBe(task);
+    expect(await getTask(task.name)).toBe(task);
     expect(task.needsDownload).toBe(true);
     expect(task.direction).toBe("higher");
     expect(task.readOnly).toEqual(readOnly);

@@ -3,7 +3,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidSubmissionError, UserError } from "../../src/core/errors.js";
 import { readNpy, writeNpy } from "../../src/mlagentbench/tasks/npy.js";
-import { getTask, TASKS } from "../../src/mlagentbench/tasks/registry.js";
+import { getTask, loadTasks, taskNames } from "../../src/mlagentbench/tasks/registry.js";
+import { KAGGLE_TASKS } from "../../src/mlagentbench/tasks/kaggle-tasks.js";
+import { OFFLINE_TASKS } from "../../src/mlagentbench/tasks/offline-tasks.js";
+import { URL_TASKS } from "../../src/mlagentbench/tasks/url-tasks.js";
 import { hostRunner, sandboxRunner } from "../../src/mlagentbench/tasks/runner.js";
 import { evaluateVectorization, median } from "../../src/mlagentbench/tasks/vectorization/evaluate.js";
 import { localBackend } from "../../src/sandbox/local.js";
@@ -37,7 +40,7 @@ class Conv2DLayer:
 /** Fast, right shape, but it forgets the ReLU. */
 const NO_RELU = VECTORISED.replace('np.maximum(out, 0.0) if self.activation == "relu" else out', "out");
 
-const task = getTask("vectorization");
+const task = (await getTask("vectorization"));
 
 /** A fresh workspace prepared by the task, with train.py replaced when `code` is given. */
 async function workspace(code?: string): Promise<string> {
@@ -48,10 +51,17 @@ async function workspace(code?: string): Promise<string> {
 }
 
 describe("research task registry", () => {
-  it("lists vectorization and refuses unknown names with the known ones", () => {
-    expect(TASKS.map((t) => t.name)).toContain("vectorization");
-    expect(() => getTask("no-such-task")).toThrow(UserError);
-    expect(() => getTask("no-such-task")).toThrow(/Known tasks: .*vectorization/);
+  it("lists vectorization and refuses unknown names with the known ones", async () => {
+    expect(taskNames()).toContain("vectorization");
+    await expect(getTask("no-such-task")).rejects.toThrow(UserError);
+    await expect(getTask("no-such-task")).rejects.toThrow(/Known tasks: .*vectorization/);
+  });
+
+  it("imports each task by the name it is listed under, every one in list order", async () => {
+    const tasks = await loadTasks();
+    expect(tasks.map((t) => t.name)).toEqual(taskNames());
+    expect(taskNames()).toEqual([...OFFLINE_TASKS, ...KAGGLE_TASKS, ...URL_TASKS].map((t) => t.name));
+    for (const t of tasks) expect(await getTask(t.name)).toBe(t);
   });
 
   it("describes vectorization: lower is better, no download, a recorded baseline from a real run", () => {

@@ -44,7 +44,7 @@ export interface EvalOptions {
   /** At most this many steps are scored per run, subsampled evenly (default 50). */
   maxSteps?: number;
   /** Resolves a task name (default: the task registry). */
-  getTask?: (name: string) => ResearchTask;
+  getTask?: (name: string) => ResearchTask | Promise<ResearchTask>;
   /** Shared between runs so a task without a recorded baseline is measured once; made per call when absent. */
   baselines?: BaselineCache;
   /** Folder for the temporary workspaces scoring uses (default: the OS temp folder). */
@@ -209,7 +209,7 @@ export async function evaluateRun(runDir: string, opts: EvalOptions): Promise<Ru
   };
   let task: ResearchTask;
   try {
-    task = (opts.getTask ?? registryTask)(out.task);
+    task = await (opts.getTask ?? registryTask)(out.task);
   } catch (e) {
     out.final_error = `cannot evaluate: ${errorText(e)}`;
     return finish(runDir, out, opts);
