@@ -3,8 +3,9 @@
 // read_csv + scikit-learn (or upstream's own Python metric) on the same files, both including
 // interpreter start-up. BENCH_ROWS (default 1,000,000) sizes the numeric and text cases;
 // BENCH_MAP_ROWS (default BENCH_ROWS) the h-and-m MAP@12 case, whose rows hold 12 article ids
-// each (10,000,000 rows is about 1.6 GB per file). Prints the ratio ours / reference for time
-// (target: at most 0.5) and peak memory.
+// each (10,000,000 rows is about 1.6 GB per file). Prints the ratio ours / reference for time and
+// peak memory; targets: time at most 0.25×, memory at most 0.5×, scores equal. Exits 1 when one is
+// missed.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -155,6 +156,9 @@ const cases = [
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const measure = (cmd) => JSON.parse(execFileSync(python, [path.join(here, "measure.py"), String(repeats), "--", ...cmd], { encoding: "utf8", maxBuffer: 1 << 26 }));
 
+const TIME_TARGET = 0.25;
+const MEMORY_TARGET = 0.5;
+const missed = [];
 let worst = 0;
 console.log(`median of ${repeats} runs each (interpreter start-up included)\n`);
 for (const c of cases) {
@@ -167,8 +171,19 @@ for (const c of cases) {
   console.log(`${c.label}: ${(c.rows ?? rows).toLocaleString("en")} rows`);
   console.log(`  mlebench-ts   ${median(ours.times).toFixed(3)} s   peak ${ours.peak_rss_mib.toFixed(0)} MiB   score ${ourScore}`);
   console.log(`  pandas+sklearn ${median(ref.times).toFixed(3)} s   peak ${ref.peak_rss_mib.toFixed(0)} MiB   score ${refScore}`);
-  console.log(`  time ratio (ours / reference): ${ratio.toFixed(3)}   memory ratio: ${(ours.peak_rss_mib / ref.peak_rss_mib).toFixed(3)}`);
-  if (ourScore !== refScore) console.log(`  SCORE MISMATCH: ${ourScore} vs ${refScore}`);
+  const memory = ours.peak_rss_mib / ref.peak_rss_mib;
+  const verdict = (ok) => (ok ? "ok" : "MISSED");
+  console.log(`  time ratio (ours / reference): ${ratio.toFixed(3)} (≤ ${TIME_TARGET}: ${verdict(ratio <= TIME_TARGET)})   memory ratio: ${memory.toFixed(3)} (≤ ${MEMORY_TARGET}: ${verdict(memory <= MEMORY_TARGET)})`);
+  if (ratio > TIME_TARGET) missed.push(`${c.id} time`);
+  if (memory > MEMORY_TARGET) missed.push(`${c.id} memory`);
+  if (ourScore !== refScore) {
+    console.log(`  SCORE MISMATCH: ${ourScore} vs ${refScore}`);
+    missed.push(`${c.id} score`);
+  }
   console.log("");
 }
-console.log(`slowest of ours vs fastest reference run (must stay below 1): ${worst.toFixed(3)}`);
+console.log(`slowest of ours vs fastest reference run: ${worst.toFixed(3)}`);
+if (missed.length > 0) {
+  console.log(`missed: ${missed.join(", ")}`);
+  process.exitCode = 1;
+}

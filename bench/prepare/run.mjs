@@ -3,7 +3,9 @@
 // dist/) versus pandas + scikit-learn doing upstream's steps, on the same taxi-shaped train.csv
 // (BENCH_ROWS rows, default 5,000,000). Checks that both write byte-identical files and prints
 // the ratios ours / reference for wall time and peak RSS. BENCH_REFERENCE=0 runs ours alone
-// (for sizes pandas cannot hold in memory, such as Kaggle's 55,423,856 rows).
+// (for sizes pandas cannot hold in memory, such as Kaggle's 55,423,856 rows). Target, from 5M rows
+// up (below that Node's own start-up memory dominates): peak memory at most 0.2× pandas'. Exits 1
+// when the target is missed or the outputs differ.
 import { execFileSync, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -18,6 +20,7 @@ const withReference = process.env.BENCH_REFERENCE !== "0";
 const python = "/usr/bin/python3";
 const cache = path.join(repo, "bench", ".cache", "prepare", String(rows));
 const NOTES = "GCP-Coupons-Instructions.rtf";
+const MEMORY_TARGET = 0.2;
 
 if (!Number.isSafeInteger(rows) || rows <= 9914) {
   console.error("bench: BENCH_ROWS must be an integer above 9914 (the rows held out as the test set)");
@@ -131,9 +134,16 @@ if (withReference) {
   const ref = outDirs("reference");
   const theirs = measure([python, path.join(here, "reference.py"), raw, ref.pub, ref.priv]);
   console.log(`  pandas+sklearn  ${median(theirs.times).toFixed(2)} s   peak ${theirs.peak_rss_mib.toFixed(0)} MiB`);
+  const memoryRatio = mine.peak_rss_mib / theirs.peak_rss_mib;
   console.log(
-    `  time ratio (ours / reference): ${(median(mine.times) / median(theirs.times)).toFixed(3)}   memory ratio: ${(mine.peak_rss_mib / theirs.peak_rss_mib).toFixed(3)}`,
+    `  time ratio (ours / reference): ${(median(mine.times) / median(theirs.times)).toFixed(3)}   memory ratio: ${memoryRatio.toFixed(3)}`,
   );
+  if (rows < 5_000_000) console.log(`  memory target (≤ ${MEMORY_TARGET}×) applies from 5,000,000 rows`);
+  else {
+    const ok = memoryRatio <= MEMORY_TARGET;
+    console.log(`  memory target ≤ ${MEMORY_TARGET}×: ${ok ? "ok" : "MISSED"}`);
+    if (!ok) process.exitCode = 1;
+  }
   const a = listing(ours.root);
   const b = listing(ref.root);
   const same = JSON.stringify(a) === JSON.stringify(b);

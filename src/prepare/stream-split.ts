@@ -359,9 +359,12 @@ export type OutputColumn = string | { name: string; value: number } | { name: st
 export interface WriteRowsOptions {
   /** Output columns in order (default: every column of the file). */
   columns?: OutputColumn[];
-  /** Source bytes per block of output rows (default 512 MiB): bounds the arena the block is formatted into. */
+  /**
+   * Source bytes per block of output rows: bounds the arena the block is formatted into. Default:
+   * an eighth of the rows' bytes, between 16 and 512 MiB.
+   */
   blockBytes?: number;
-  /** Most rows per block (default 2^22, at most 2^24): 28 bytes each for the bookkeeping. */
+  /** Most rows per block (default: what the block's bytes hold at the file's mean record size, at most 2^24): 28 bytes each for the bookkeeping. */
   blockRows?: number;
   /** Largest single read when gathering nearby records (default 4 MiB). */
   windowBytes?: number;
@@ -369,8 +372,19 @@ export interface WriteRowsOptions {
   gapBytes?: number;
 }
 
-const DEFAULT_BLOCK_ROWS = 1 << 22;
 const MAX_BLOCK_ROWS = 1 << 24;
+const MIN_BLOCK_BYTES = 16 << 20;
+const MAX_BLOCK_BYTES = 512 << 20;
+
+/**
+ * Each block costs a sweep over the file (its rows are spread through it), and holds its formatted
+ * bytes and bookkeeping in memory; an eighth of the output keeps memory a fraction of the file's
+ * size for eight sweeps of reads the page cache mostly serves.
+ */
+function defaultBlockBytes(scan: CsvScan, rows: number): number {
+  const meanRecord = scan.rows > 0 ? scan.offsets.get(scan.rows) / scan.rows : 1;
+  return Math.round(Math.min(MAX_BLOCK_BYTES, Math.max(MIN_BLOCK_BYTES, (meanRecord * rows) / 8)));
+}
 
 interface ColumnPlan {
   /** Field index in the source record, or -1 for a constant. */
@@ -547,8 +561,10 @@ function* outputChunks(
   yield Buffer.from(header, "utf8");
   const total = rows.length;
   if (total === 0) return;
-  const blockBytes = Math.max(1, options.blockBytes ?? 512 << 20);
-  const blockRows = Math.max(1, Math.min(options.blockRows ?? DEFAULT_BLOCK_ROWS, MAX_BLOCK_ROWS, total));
+  const blockBytes = Math.max(1, options.blockBytes ?? defaultBlockBytes(scan, total));
+  const meanRecord = scan.rows > 0 ? Math.max(1, scan.offsets.get(scan.rows) / scan.rows) : 1;
+  // A little over what the block's bytes hold at the mean record size, so bytes end most blocks.
+  const blockRows = Math.max(1, Math.min(options.blockRows ?? Math.ceil((blockBytes / meanRecord) * 1.25) + 16, MAX_BLOCK_ROWS, total));
   const windowBytes = Math.max(1, options.windowBytes ?? 4 << 20);
   const reader = new RecordReader(fd, scan, windowBytes, Math.max(0, options.gapBytes ?? 64 << 10));
   const block = newBlock(blockRows);
