@@ -381,8 +381,7 @@ const MAX_BLOCK_BYTES = 512 << 20;
  * bytes and bookkeeping in memory; an eighth of the output keeps memory a fraction of the file's
  * size for eight sweeps of reads the page cache mostly serves.
  */
-function defaultBlockBytes(scan: CsvScan, rows: number): number {
-  const meanRecord = scan.rows > 0 ? scan.offsets.get(scan.rows) / scan.rows : 1;
+function defaultBlockBytes(meanRecord: number, rows: number): number {
   return Math.round(Math.min(MAX_BLOCK_BYTES, Math.max(MIN_BLOCK_BYTES, (meanRecord * rows) / 8)));
 }
 
@@ -561,8 +560,8 @@ function* outputChunks(
   yield Buffer.from(header, "utf8");
   const total = rows.length;
   if (total === 0) return;
-  const blockBytes = Math.max(1, options.blockBytes ?? defaultBlockBytes(scan, total));
   const meanRecord = scan.rows > 0 ? Math.max(1, scan.offsets.get(scan.rows) / scan.rows) : 1;
+  const blockBytes = Math.max(1, options.blockBytes ?? defaultBlockBytes(meanRecord, total));
   // A little over what the block's bytes hold at the mean record size, so bytes end most blocks.
   const blockRows = Math.max(1, Math.min(options.blockRows ?? Math.ceil((blockBytes / meanRecord) * 1.25) + 16, MAX_BLOCK_ROWS, total));
   const windowBytes = Math.max(1, options.windowBytes ?? 4 << 20);
