@@ -10,14 +10,46 @@
  * - `string`: anything else (pandas object); `null` is a missing value (NaN in pandas).
  *   A column of booleans with gaps is also `string`-kind in pandas terms (object), and is
  *   stored as kind `object` so the booleans keep their type.
+ *   A string column read from a CSV file also carries `text`, its cells as bytes, until some
+ *   code reads `values`: then the strings are made once and the bytes let go.
  */
+import type { TextBytes } from "./text-bytes.js";
+
 export type Column =
   | { kind: "int"; values: Float64Array }
   | { kind: "bigint"; values: bigint[] }
   | { kind: "float"; values: Float64Array }
   | { kind: "bool"; values: Uint8Array }
-  | { kind: "string"; values: (string | null)[] }
+  | { kind: "string"; values: (string | null)[]; readonly text?: TextBytes }
   | { kind: "object"; values: (boolean | null)[] };
+
+/** A string column over bytes; `values` decodes every cell on first use and then drops the bytes. */
+export function textColumn(text: TextBytes): Column {
+  const col = { kind: "string" } as { kind: "string"; values: (string | null)[]; text?: TextBytes };
+  // Not enumerable: comparisons, spreads and serialisations see a plain string column.
+  Object.defineProperty(col, "text", { value: text, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(col, "values", {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const values = text.strings();
+      Object.defineProperty(col, "values", { value: values, writable: true, configurable: true, enumerable: true });
+      col.text = undefined;
+      return values;
+    },
+  });
+  return col;
+}
+
+/** The bytes of a string column not yet turned into strings, or undefined. */
+export function bytesOf(col: Column): TextBytes | undefined {
+  return col.kind === "string" ? col.text : undefined;
+}
+
+/** Number of rows of a column (without decoding a text column). */
+export function columnLength(col: Column): number {
+  return col.kind === "string" && col.text ? col.text.length : col.values.length;
+}
 
 export type ColumnKind = Column["kind"];
 
@@ -37,9 +69,10 @@ export function makeTable(columns: [string, Column][]): Table {
   let rowCount = -1;
   for (const [name, col] of columns) {
     if (data.has(name)) throw new Error(`duplicate column name '${name}'`);
-    if (rowCount === -1) rowCount = col.values.length;
-    else if (col.values.length !== rowCount) {
-      throw new Error(`column '${name}' has ${col.values.length} rows, expected ${rowCount}`);
+    const n = columnLength(col);
+    if (rowCount === -1) rowCount = n;
+    else if (n !== rowCount) {
+      throw new Error(`column '${name}' has ${n} rows, expected ${rowCount}`);
     }
     data.set(name, col);
   }
@@ -57,8 +90,9 @@ export function cellAt(col: Column, i: number): Cell {
     }
     case "bool":
       return col.values[i] === 1;
-    case "bigint":
     case "string":
+      return col.text ? col.text.text(i) : col.values[i];
+    case "bigint":
     case "object":
       return col.values[i];
   }
@@ -85,6 +119,7 @@ export function takeColumn(col: Column, indices: ArrayLike<number>): Column {
       return { kind: "bigint", values: out };
     }
     case "string": {
+      if (col.text) return textColumn(col.text.take(indices));
       const out: (string | null)[] = new Array(n);
       for (let i = 0; i < n; i++) out[i] = col.values[indices[i]];
       return { kind: "string", values: out };

@@ -48,7 +48,7 @@ export function accuracyInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue:
  * Upstream's range check skips NaN (pandas' min/max) and scikit-learn then refuses it; the NaN is
  * refused here, after the id check as there, naming its row and id.
  */
-export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: Label[]; yScore: Float64Array } {
+export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: readonly Label[] | Float64Array; yScore: Float64Array } {
   const ansId = answersColumn(ans, cols.id);
   const ansTarget = answersColumn(ans, cols.target);
   const subId = submissionColumn(sub, cols.id);
@@ -58,7 +58,8 @@ export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: La
       `Submission has ${sub.rowCount} rows but the answers have ${ans.rowCount}; submit one row per test id.`,
     );
   }
-  const scores = numericInOrder(subTarget, null, cols.target);
+  // Number predictions are read in place: copying a million of them costs fresh memory for nothing.
+  const scores = subTarget.kind === "float" || subTarget.kind === "int" ? subTarget.values : numericInOrder(subTarget, null, cols.target);
   requireProbabilityRange(scores, cols.target, true);
   // ROC AUC does not depend on row order, so the answers stay in file order (no sort needed).
   const subOrder = alignToAnswers(subId, ansId, null, cols.id);
@@ -69,10 +70,11 @@ export function aurocInputs(sub: Table, ans: Table, cols: IdTarget): { yTrue: La
         `(${cols.id} ${cellText(cellAt(subId, nan))}) is empty (NaN).`,
     );
   }
-  const ansOrder = identityOrder(ans.rowCount);
   const yScore = new Float64Array(subOrder.length);
   for (let i = 0; i < subOrder.length; i++) yScore[i] = scores[subOrder[i]];
-  return { yTrue: valuesInOrder(ansTarget, ansOrder), yScore };
+  // Number labels in file order are the column itself; no array of a million boxed values.
+  const yTrue = ansTarget.kind === "int" ? ansTarget.values : valuesInOrder(ansTarget, identityOrder(ans.rowCount));
+  return { yTrue, yScore };
 }
 
 /**

@@ -2,13 +2,14 @@
  * Column helpers that reproduce the pandas/numpy operations upstream graders perform on
  * submissions: column look-up, sorting by id, element-wise id comparison, numeric coercion.
  */
-import { type Cell, type Column, type Table, cellAt } from "../core/table.js";
+import { type Cell, type Column, type Table, bytesOf, cellAt, columnLength } from "../core/table.js";
 import { InvalidSubmissionError } from "../core/errors.js";
 import { pyFloatRepr } from "../pycompat/pyfloat.js";
 import { compareStrings } from "./compare-text.js";
 import { type Key, KeyIndex } from "./key-index.js";
 import { numericSortOrder } from "./numeric-order.js";
 import { textSortOrder } from "./sort-text.js";
+import { TextIndex, matchTextRows, sameTextSet, textBytesOrder } from "./text-keys.js";
 
 export { compareStrings };
 
@@ -58,7 +59,7 @@ export function sortOrder(col: Column): Uint32Array {
         return x < y ? -1 : x > y ? 1 : a - b;
       });
     case "string":
-      return textSortOrder(col.values);
+      return col.text ? textBytesOrder(col.text) : textSortOrder(col.values);
     case "object": {
       const v = col.values;
       return idx().sort((a, b) => {
@@ -98,12 +99,19 @@ export function alignToAnswers(
   ansOrder: ArrayLike<number> | null,
   idName: string,
 ): Uint32Array {
-  const n = ans.values.length;
-  if (sub.values.length !== n) {
+  const n = columnLength(ans);
+  if (columnLength(sub) !== n) {
     throw new InvalidSubmissionError(
-      `Submission has ${sub.values.length} rows but the answers have ${n}; ` +
+      `Submission has ${columnLength(sub)} rows but the answers have ${n}; ` +
         `there must be exactly one row per "${idName}".`,
     );
+  }
+  const subText = bytesOf(sub);
+  const ansText = bytesOf(ans);
+  if (subText && ansText) {
+    const { rows, mismatches } = matchTextRows(subText, ansText, ansOrder);
+    if (mismatches > 0) throw idMismatch(sub, ans, idName, mismatches, n);
+    return rows;
   }
   const subKey = keyReader(sub);
   const ansKey = keyReader(ans);
@@ -140,14 +148,16 @@ export function alignToAnswers(
       out[j] = row;
     }
   }
-  if (mismatches > 0) {
-    throw new InvalidSubmissionError(
-      `Submission "${idName}" values do not match the answers (${mismatches} of ${n} answer ids have no ` +
-        `matching row): ${describeIdDifference(sub, ans)}. ` +
-        `Submit exactly one row for every id in the sample submission.`,
-    );
-  }
+  if (mismatches > 0) throw idMismatch(sub, ans, idName, mismatches, n);
   return out;
+}
+
+function idMismatch(sub: Column, ans: Column, idName: string, mismatches: number, n: number): InvalidSubmissionError {
+  return new InvalidSubmissionError(
+    `Submission "${idName}" values do not match the answers (${mismatches} of ${n} answer ids have no ` +
+      `matching row): ${describeIdDifference(sub, ans)}. ` +
+      `Submit exactly one row for every id in the sample submission.`,
+  );
 }
 
 function isNumberColumn(c: Column): c is Column & { values: Float64Array } {
@@ -302,6 +312,26 @@ export function identityOrder(n: number): Uint32Array {
   return idx;
 }
 
+/**
+ * Python's `x in set(members)` for each row of `other`, as a function of the row; a missing value
+ * is never a member (each NaN is its own). Text columns read from CSV are matched on their bytes.
+ */
+export function memberOf(members: Column, other: Column): (row: number) => boolean {
+  const a = bytesOf(members);
+  const b = bytesOf(other);
+  if (a && b) {
+    const index = new TextIndex(a);
+    const hashes = b.hashes();
+    return (j) => index.find(b, j, hashes) >= 0;
+  }
+  const keys = keySet(members).keys;
+  const keyAt = keyReader(other);
+  return (j) => {
+    const k = keyAt(j);
+    return k !== undefined && keys.has(k);
+  };
+}
+
 /** Python `set(column)` as keys; missing values are counted apart, since each NaN is its own member. */
 export function keySet(col: Column): { keys: Set<Key>; missing: number } {
   const keyAt = keyReader(col);
@@ -316,6 +346,9 @@ export function keySet(col: Column): { keys: Set<Key>; missing: number } {
 }
 
 function sameKeySet(sub: Column, ans: Column): boolean {
+  const subText = bytesOf(sub);
+  const ansText = bytesOf(ans);
+  if (subText && ansText) return sameTextSet(subText, ansText);
   const s = keySet(sub);
   const a = keySet(ans);
   if (s.missing > 0 || a.missing > 0 || s.keys.size !== a.keys.size) return false;

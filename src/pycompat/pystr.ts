@@ -61,7 +61,7 @@ export function pyStrAt(col: Column, i: number): string {
     case "bool":
       return col.values[i] ? "True" : "False";
     case "string":
-      return col.values[i] ?? "nan";
+      return (col.text ? col.text.text(i) : col.values[i]) ?? "nan";
     case "object": {
       const v = col.values[i];
       return v === null ? "nan" : v ? "True" : "False";

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compareStrings } from "../../src/grading/compare-text.js";
+import { codePointOrder } from "./code-point-order.js";
 import { textSortOrder } from "../../src/grading/sort-text.js";
 
-/** The order a stable comparison sort by code point gives, nulls last: the reference. */
-function reference(values: (string | null)[]): number[] {
-  const idx = values.map((_, i) => i);
-  return idx.sort((a, b) => {
-    const x = values[a];
-    const y = values[b];
-    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
-    return compareStrings(x, y) || a - b;
-  });
-}
+const reference = codePointOrder;
 
 function lcg(seed: number) {
   return () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;

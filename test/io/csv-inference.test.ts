@@ -1,6 +1,7 @@
 // The dtype inference of src/io/csv/inference.ts is one implementation behind two readers: the
 // in-memory reader (ColumnBuilder, parseCsv) and the streaming splitter (scanCsv, flags only).
 // The same cells must get the same dtype through every door, shortcuts or not.
+import { TextArena } from "../../src/core/text-bytes.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,7 +35,7 @@ function general(cells: string[]): InferredDtype {
 
 /** The in-memory reader's column, built cell by cell; a column left for the second pass is text. */
 function built(cells: string[]): Column["kind"] {
-  const col = new ColumnBuilder(cells.length);
+  const col = new ColumnBuilder(cells.length, new TextArena());
   bytes(cells).forEach((b, row) => col.add(row, b, 0, b.length));
   const r = col.finish(cells.length);
   return isBackfill(r) ? "string" : r.kind;

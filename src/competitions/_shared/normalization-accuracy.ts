@@ -4,7 +4,8 @@
  */
 import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
-import type { Table } from "../../core/table.js";
+import { bytesOf, type Table } from "../../core/table.js";
+import type { TextBytes } from "../../core/text-bytes.js";
 import { requireTable } from "../../grading/answers.js";
 import { alignToAnswers, answersColumn, submissionColumn } from "../../grading/columns.js";
 import { pyStrAt } from "../../pycompat/pystr.js";
@@ -30,6 +31,14 @@ export function gradeNormalization(submission: Table, answers: Answers): number 
   // Equal id multisets is exactly when upstream's sort-then-compare check passes.
   const subOrder = alignToAnswers(subId, ansId, null, "id");
   const n = ans.rowCount;
+  const a = bytesOf(ansAfter);
+  const b = bytesOf(subAfter);
+  if (a && b && n > 0) {
+    // Both read as text: compare bytes, which is what comparing the strings would give.
+    let correct = 0;
+    for (let i = 0; i < n; i++) if (samePyStr(a, i, b, subOrder[i])) correct++;
+    return correct / n;
+  }
   const yTrue: string[] = new Array(n);
   const yPred: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
@@ -37,4 +46,14 @@ export function gradeNormalization(submission: Table, answers: Answers): number 
     yPred[i] = pyStrAt(subAfter, subOrder[i]);
   }
   return accuracy(yTrue, yPred);
+}
+
+const NAN = Buffer.from("nan");
+
+/** Whether two cells are equal after astype(str), where a missing value is the text "nan". */
+function samePyStr(a: TextBytes, i: number, b: TextBytes, j: number): boolean {
+  const naA = a.isNa(i);
+  const naB = b.isNa(j);
+  if (naA || naB) return naA && naB ? true : naA ? b.equalsBytes(j, NAN) : a.equalsBytes(i, NAN);
+  return a.equalRows(i, b, j);
 }

@@ -3,8 +3,7 @@ import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
 import { takeColumn } from "../../core/table.js";
-import type { Key } from "../../grading/key-index.js";
-import { answersColumn, describeColumns, keyReader, keySet, sortOrder, submissionColumn } from "../../grading/columns.js";
+import { answersColumn, describeColumns, memberOf, sortOrder, submissionColumn } from "../../grading/columns.js";
 import { pyStrAt } from "../../pycompat/pystr.js";
 import { meanAveragePrecisionAtKOf } from "../../metrics/map-at-k.js";
 
@@ -29,19 +28,15 @@ export function grade(submission: Table, answers: Answers): number {
   const ansId = answersColumn(ans, "customer_id");
   const ansPred = answersColumn(ans, "prediction");
 
-  const subKeys = keySet(subId).keys;
-  const ansKey = keyReader(ansId);
-  const subKey = keyReader(subId);
-  const answerKeys = new Set<Key>();
+  const inSubmission = memberOf(subId, ansId);
   let uncovered = 0;
   let firstUncovered = -1;
   for (let i = 0; i < ans.rowCount; i++) {
-    const k = ansKey(i);
     // A missing answer id is a distinct NaN in Python and can never be covered.
-    if (k === undefined || !subKeys.has(k)) {
+    if (!inSubmission(i)) {
       uncovered++;
       if (firstUncovered < 0) firstUncovered = i;
-    } else answerKeys.add(k);
+    }
   }
   if (uncovered > 0) {
     throw new InvalidSubmissionError(
@@ -50,12 +45,12 @@ export function grade(submission: Table, answers: Answers): number {
     );
   }
 
-  const keptRows: number[] = [];
-  for (let i = 0; i < submission.rowCount; i++) {
-    const k = subKey(i);
-    if (k !== undefined && answerKeys.has(k)) keptRows.push(i);
-  }
-  const kept = Uint32Array.from(keptRows);
+  // Every answer id is covered, so the rows kept are those whose id is among the answers'.
+  const inAnswers = memberOf(ansId, subId);
+  const all = new Uint32Array(submission.rowCount);
+  let m = 0;
+  for (let i = 0; i < submission.rowCount; i++) if (inAnswers(i)) all[m++] = i;
+  const kept = all.subarray(0, m);
   const subSorted = sortOrder(takeColumn(subId, kept)).map((j) => kept[j]);
   const ansSorted = sortOrder(ansId);
 

@@ -1,6 +1,6 @@
-/** The second pass of the in-memory reader: the text of rows that a column had first read as numbers. */
+/** The second pass of the in-memory reader: the bytes of rows that a column had first read as numbers. */
+import type { TextBytesBuilder } from "../../core/text-bytes.js";
 import { isNa } from "./numbers.js";
-import { utf8Text } from "./source.js";
 import type { FieldRef, Tokenizer } from "./tokenizer.js";
 
 /** A column of the second pass: its index, the rows it needs, and where they go. */
@@ -8,10 +8,10 @@ export interface BackfillTarget {
   j: number;
   upto: number;
   naFilter: boolean;
-  out: (string | null)[];
+  out: TextBytesBuilder;
 }
 
-/** Collects, in a second pass, the text of the rows that a column had already read as numbers. */
+/** Collects, in a second pass, the bytes of the rows that a column had already read as numbers. */
 export class BackfillSink {
   rows = 0;
   finished: boolean;
@@ -39,7 +39,8 @@ export class BackfillSink {
       for (const t of targets) {
         if (this.rows >= t.upto) break;
         tok.field(b, base + t.j, ref);
-        t.out.push(t.naFilter && isNa(ref.b, ref.a, ref.z) ? null : utf8Text(ref.b, ref.a, ref.z));
+        if (t.naFilter && isNa(ref.b, ref.a, ref.z)) t.out.appendNa();
+        else t.out.append(ref.b, ref.a, ref.z);
       }
       first = tok.re[r];
       this.rows++;

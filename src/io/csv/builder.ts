@@ -1,20 +1,20 @@
 /**
  * One column of the in-memory reader: the inference of inference.ts plus the cells. The numeric
  * value of each cell is kept in a Float64Array as it is read; once every typed pass has failed,
- * the strings from that row on, the earlier rows' text coming from a second pass (Backfill).
+ * the cells' bytes from that row on, the earlier rows' bytes coming from a second pass (Backfill).
  */
 import type { Column } from "../../core/table.js";
+import { type TextArena, TextBytesBuilder } from "../../core/text-bytes.js";
 import { ColumnInference } from "./inference.js";
 import { isNa } from "./numbers.js";
-import { utf8Text } from "./source.js";
 
 /** A string column whose first `upto` rows must be re-read from the input. */
 export interface Backfill {
   upto: number;
   /** Whether missing-value tokens become null (false only for pandas' uint64-conflict fallback). */
   naFilter: boolean;
-  /** The strings already collected for rows `upto` onward. */
-  tail: (string | null)[];
+  /** The cells already collected for rows `upto` onward. */
+  tail: TextBytesBuilder;
 }
 
 /** Whether a finished column still needs a second pass. */
@@ -28,13 +28,16 @@ export class ColumnBuilder extends ColumnInference {
   bigs: Map<number, bigint> | null = null;
   /** Each cell's value as pandas' float (or bool) pass reads it; NaN for missing values. */
   vals: Float64Array;
-  /** Once every typed pass has failed: the strings from row `strFrom` on (earlier rows come from a second pass). */
-  strs: (string | null)[] | null = null;
+  /** Once every typed pass has failed: the cells from row `strFrom` on (earlier rows come from a second pass). */
+  strs: TextBytesBuilder | null = null;
   strFrom = 0;
   /** The row being added, for {@link bigInteger}. */
   private row = 0;
 
-  constructor(capacity: number) {
+  constructor(
+    capacity: number,
+    private readonly arena: TextArena,
+  ) {
     super();
     this.vals = new Float64Array(capacity);
   }
@@ -48,8 +51,10 @@ export class ColumnBuilder extends ColumnInference {
 
   /** Take cell `row` by the general path (the sink's loops take the settled cases themselves). */
   add(row: number, b: Buffer, a: number, z: number): void {
-    if (this.strs !== null) {
-      this.strs.push(isNa(b, a, z) ? null : this.cellText(b, a, z));
+    const strs = this.strs;
+    if (strs !== null) {
+      if (isNa(b, a, z)) strs.appendNa();
+      else strs.append(b, a, z);
       return;
     }
     this.row = row;
@@ -58,7 +63,8 @@ export class ColumnBuilder extends ColumnInference {
       this.vals[row] = v;
       return;
     }
-    this.strs = [utf8Text(b, a, z)];
+    this.strs = new TextBytesBuilder(this.arena, this.vals.length - row);
+    this.strs.append(b, a, z);
     this.strFrom = row;
     this.vals = new Float64Array(0);
     this.bigs = null;
@@ -76,54 +82,13 @@ export class ColumnBuilder extends ColumnInference {
     this.integer(v);
   }
 
-  /**
-   * Recently seen short ASCII strings by hash: label-like columns repeat a few values a million
-   * times. Made on first use (undefined before), so numeric columns of a wide file pay nothing.
-   */
-  private cache: Map<number, string> | null | undefined = undefined;
-  private lookups = 0;
-  private hits = 0;
-
-  /** The text of a cell in a string column, shared with an earlier equal cell when one is cached. */
-  private cellText(b: Buffer, a: number, z: number): string {
-    let cache = this.cache;
-    if (cache === undefined) cache = this.cache = new Map();
-    if (cache === null || z - a > 32) return utf8Text(b, a, z);
-    let h = 0x811c9dc5;
-    for (let k = a; k < z; k++) {
-      const c = b[k];
-      if (c >= 0x80) return utf8Text(b, a, z);
-      h = Math.imul(h ^ c, 0x01000193);
-    }
-    this.lookups++;
-    const hit = cache.get(h);
-    if (hit !== undefined && hit.length === z - a) {
-      let same = true;
-      for (let k = 0; k < hit.length; k++) {
-        if (hit.charCodeAt(k) !== b[a + k]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) {
-        this.hits++;
-        return hit;
-      }
-    }
-    const t = utf8Text(b, a, z);
-    if (cache.size < 4096) cache.set(h, t);
-    // Give up on columns of mostly distinct values (ids): hashing them only costs time.
-    if (this.lookups >= 20_000 && this.hits < this.lookups / 2) this.cache = null;
-    return t;
-  }
-
   /** The finished column, or what a second pass must collect for it. */
   finish(rows: number): Column | Backfill {
     const dtype = this.dtype(rows);
     if (this.strs !== null) return { upto: this.strFrom, naFilter: true, tail: this.strs };
     if (rows === 0) return { kind: "string", values: [] };
-    if (dtype === "string") return { upto: rows, naFilter: true, tail: [] };
-    if (dtype === "rawString") return { upto: rows, naFilter: false, tail: [] };
+    if (dtype === "string") return { upto: rows, naFilter: true, tail: new TextBytesBuilder(this.arena) };
+    if (dtype === "rawString") return { upto: rows, naFilter: false, tail: new TextBytesBuilder(this.arena) };
     // A view when the capacity guess was near enough (copying 8 bytes a row costs more than the
     // slack), a copy when most of the buffer would be wasted.
     const vals =

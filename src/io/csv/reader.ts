@@ -1,6 +1,7 @@
 /** The in-memory reader: readCsv, parseCsv and readCsvHeader, from the tokenizer, the inference sink and the backfill pass. */
 import { CsvParseError } from "../../core/errors.js";
-import { makeTable, type Column, type Table } from "../../core/table.js";
+import { makeTable, textColumn, type Column, type Table } from "../../core/table.js";
+import { TextArena, TextBytesBuilder } from "../../core/text-bytes.js";
 import { BackfillSink, type BackfillTarget } from "./backfill.js";
 import { isBackfill, type Backfill } from "./builder.js";
 import { drive } from "./drive.js";
@@ -32,7 +33,8 @@ function parseInput(input: Input): Table {
   const src = input.open();
   const limits = resolveLimits(input.options, src.size());
   const tok = new Tokenizer(file, limits, false, chunkBytes);
-  const sink = new InferenceSink(src.size());
+  const arena = new TextArena();
+  const sink = new InferenceSink(src.size(), arena);
   drive(
     src,
     tok,
@@ -51,7 +53,7 @@ function parseInput(input: Input): Table {
     const r = sink.cols[j].finish(rows);
     // A text column's cells all come from the second pass, whatever they parsed as.
     const asText = textNames.has(name) && rows > 0 && !(isBackfill(r) && r.naFilter);
-    return asText ? { upto: rows, naFilter: true, tail: [] } : r;
+    return asText ? { upto: rows, naFilter: true, tail: new TextBytesBuilder(arena) } : r;
   });
   sink.cols = null;
 
@@ -61,7 +63,7 @@ function parseInput(input: Input): Table {
   results.forEach((r, j) => {
     if (isBackfill(r) && r.upto > 0) {
       targetOf[j] = targets.length;
-      targets.push({ j, upto: r.upto, naFilter: r.naFilter, out: [] });
+      targets.push({ j, upto: r.upto, naFilter: r.naFilter, out: new TextBytesBuilder(arena, r.upto) });
     }
   });
   if (targets.length > 0) {
@@ -78,7 +80,7 @@ function parseInput(input: Input): Table {
     const r = results[j];
     if (!isBackfill(r)) return [name, r];
     const head = targetOf[j] >= 0 ? targets[targetOf[j]].out : undefined;
-    return [name, { kind: "string", values: head === undefined ? r.tail : head.concat(r.tail) }];
+    return [name, textColumn(head === undefined ? r.tail.finish() : head.finish(r.tail))];
   });
   return makeTable(columns);
 }

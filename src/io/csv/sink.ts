@@ -2,9 +2,10 @@
  * The first pass of the in-memory reader: columns built from the tokenizer's batches, or straight
  * from the bytes for records of plain numbers (`fast`).
  */
+import type { TextArena } from "../../core/text-bytes.js";
 import { ColumnBuilder } from "./builder.js";
 import { SCAN, floatCore } from "./decimal.js";
-import { MODE_FLOAT, MODE_INT } from "./inference.js";
+import { MODE_FLOAT, MODE_INT, MODE_TEXT } from "./inference.js";
 import { isNa, parseFloat64, parseInteger } from "./numbers.js";
 import type { Tokenizer } from "./tokenizer.js";
 
@@ -13,6 +14,9 @@ import type { Tokenizer } from "./tokenizer.js";
 const LF = 10;
 const CR = 13;
 const COMMA = 44;
+const QUOTE = 34;
+const SPACE = 32;
+const TAB = 9;
 
 /** Builds the columns from the tokenizer's batches, or straight from the bytes (`fast`). */
 export class InferenceSink {
@@ -23,10 +27,16 @@ export class InferenceSink {
   /** Bytes up to the end of the header (blank lines before it included), once it has been read. */
   private headerBytes = 0;
 
-  /** `totalBytes`: the input's size when known, to size the columns once instead of growing them. */
-  constructor(private readonly totalBytes: number) {}
+  /**
+   * `totalBytes`: the input's size when known, to size the columns once instead of growing them;
+   * `arena`: where text cells' bytes go.
+   */
+  constructor(
+    private readonly totalBytes: number,
+    private readonly arena: TextArena,
+  ) {}
 
-  /** Whether `fast` may take the next records: every column still reads as int or as float. */
+  /** Whether `fast` may take the next records: every column still reads as int or as float, or is settled as text. */
   fastReady = false;
 
   private updateFastReady(tok: Tokenizer): void {
@@ -34,12 +44,13 @@ export class InferenceSink {
       this.cols !== null &&
       tok.leading === 0 &&
       tok.pastFirstRow() &&
-      this.cols.every((c) => c.mode === MODE_INT || c.mode === MODE_FLOAT);
+      this.cols.every((c) => c.mode === MODE_INT || c.mode === MODE_FLOAT || (c.mode === MODE_TEXT && c.strs !== null));
   }
 
   /**
-   * The common case without the tokenizer: records that are one line of unquoted numbers (or
-   * empty fields) for columns that still read as int or as float, ending in "\n" or "\r\n".
+   * The common case without the tokenizer: records that are one line of unquoted fields, numbers
+   * (or empty) for columns that still read as int or as float and any text without quotes for
+   * columns settled as text, ending in "\n" or "\r\n".
    * Parses them straight from b[p, n) into the columns and stops at the first record that needs
    * anything more, leaving it to the tokenizer. Returns the offset after the records it took.
    */
@@ -59,7 +70,20 @@ export class InferenceSink {
       for (let j = 0; j < ncols; j++) {
         const col = cols[j];
         let c = b[q];
-        if (c === COMMA || ((c === LF || c === CR) && j > 0)) {
+        const text = col.strs;
+        if (text !== null) {
+          // Blank lines, and lines that may hold only spaces and tabs, are the tokenizer's to skip.
+          if (j === 0 && (c === LF || c === CR || c === SPACE || c === TAB)) break records;
+          let e = q;
+          while (e < n && (c = b[e]) !== COMMA && c !== LF && c !== CR) {
+            if (c === QUOTE) break records;
+            e++;
+          }
+          if (e >= n) break records;
+          if (isNa(b, q, e)) text.appendNa();
+          else text.append(b, q, e);
+          q = e;
+        } else if (c === COMMA || ((c === LF || c === CR) && j > 0)) {
           // An empty field: missing. Counted once the whole record has been taken.
           col.vals[row] = NaN;
           gaps = true;
@@ -107,9 +131,16 @@ export class InferenceSink {
       row++;
       done++;
     }
+    // A record given up half way may have added text cells: the tokenizer takes it whole.
+    this.dropText(cols, row);
     this.rows = row;
     tok.skipRecords(done);
     return p;
+  }
+
+  /** Drop text cells past the first `row` records. */
+  private dropText(cols: ColumnBuilder[], row: number): void {
+    for (const col of cols) col.strs?.truncate(row - col.strFrom);
   }
 
   consume(tok: Tokenizer, b: Buffer, used: number): void {
@@ -132,7 +163,7 @@ export class InferenceSink {
       const most = Math.ceil(rest / ncols) + 16;
       this.capacity = Math.max(nr, Math.min(guess, most, 1 << 30), 16);
       this.cols = [];
-      for (let j = 0; j < ncols; j++) this.cols.push(new ColumnBuilder(this.capacity));
+      for (let j = 0; j < ncols; j++) this.cols.push(new ColumnBuilder(this.capacity, this.arena));
     }
     const cols = this.cols;
     const ncols = cols.length;

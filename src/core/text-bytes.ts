@@ -1,0 +1,330 @@
+/**
+ * A text column kept as the UTF-8 bytes it was read from: the cells of every column of a file
+ * live in a few large shared buffers (a TextArena), and each row has a buffer, an offset and a
+ * length. Grading compares, hashes and sorts ids on these bytes; JavaScript strings (several
+ * times the memory, and most of the reading time) are made only when some code asks for them.
+ * UTF-8 is checked when the file is read, so equal bytes are equal strings, and byte order is
+ * code point order (Python's `<` on str).
+ */
+
+/** First and largest buffer of an arena; a longer cell gets a buffer of its own. */
+const FIRST_CHUNK = 1 << 16;
+const MAX_CHUNK = 1 << 22;
+
+/** Length recorded for a missing value. */
+const NA = 0xffffffff;
+
+/** Buffer's own decoder, without toString's argument handling. */
+interface Utf8Slicer {
+  utf8Slice(start: number, end: number): string;
+}
+
+function slice(c: Buffer, a: number, z: number): string {
+  return (c as unknown as Utf8Slicer).utf8Slice(a, z);
+}
+
+/** Buffers that the cells of one read are copied into, shared by all its columns. */
+export class TextArena {
+  readonly chunks: Buffer[] = [];
+  private chunk: Buffer | null = null;
+  private used = 0;
+  /** Where the last {@link copy} put its bytes: chunk index and offset. */
+  at = 0;
+  chunkIndex = 0;
+
+  /** Copy b[a, z) in; its place is left in `chunkIndex` and `at`. */
+  copy(b: Uint8Array, a: number, z: number): void {
+    const n = z - a;
+    let chunk = this.chunk;
+    if (chunk === null || this.used + n > chunk.length) chunk = this.newChunk(n);
+    const at = this.used;
+    // A loop beats making a subarray view per cell up to a few hundred bytes.
+    if (n < 512) for (let k = 0; k < n; k++) chunk[at + k] = b[a + k];
+    else chunk.set(b.subarray(a, z), at);
+    this.used = at + n;
+    this.at = at;
+  }
+
+  private newChunk(need: number): Buffer {
+    const last = this.chunk === null ? FIRST_CHUNK / 2 : this.chunk.length;
+    const chunk = Buffer.allocUnsafeSlow(Math.max(need, Math.min(MAX_CHUNK, last * 2)));
+    this.chunkIndex = this.chunks.length;
+    this.chunks.push(chunk);
+    this.chunk = chunk;
+    this.used = 0;
+    return chunk;
+  }
+}
+
+/** The cells of a text column as bytes: per row, three words (buffer, offset, length). */
+export class TextBytes {
+  private hashCache: Int32Array | null = null;
+
+  constructor(
+    /** The buffers holding the cells' bytes (an arena's, possibly shared with other columns). */
+    readonly chunks: Buffer[],
+    /** Row i's buffer, offset and length at 3i, 3i+1, 3i+2; length 0xffffffff for a missing value. */
+    readonly cells: Uint32Array,
+  ) {}
+
+  /** Number of rows. */
+  get length(): number {
+    return this.cells.length / 3;
+  }
+
+  /** Whether row i is a missing value. */
+  isNa(i: number): boolean {
+    return this.cells[3 * i + 2] === NA;
+  }
+
+  /** The text of row i, or null for a missing value. */
+  text(i: number): string | null {
+    const c = this.cells;
+    const n = c[3 * i + 2];
+    if (n === NA) return null;
+    const a = c[3 * i + 1];
+    return slice(this.chunks[c[3 * i]], a, a + n);
+  }
+
+  /**
+   * Read row i's first and last bytes, for loops that touch a batch of random rows before
+   * comparing them: the loads of a short loop overlap, a compare loop's would not.
+   */
+  touch(i: number): number {
+    const c = this.cells;
+    const n = c[3 * i + 2];
+    if (n === NA || n === 0) return 0;
+    const x = this.chunks[c[3 * i]];
+    const a = c[3 * i + 1];
+    return x[a] + x[a + n - 1];
+  }
+
+  /** Read row i's byte at position k (0 past its end), to fetch the row before reading it. */
+  touchAt(i: number, k: number): number {
+    const c = this.cells;
+    return k < c[3 * i + 2] ? this.chunks[c[3 * i]][c[3 * i + 1] + k] : 0;
+  }
+
+  /** Whether row i here and row j of `other` hold the same text (missing values never do). */
+  equalRows(i: number, other: TextBytes, j: number): boolean {
+    const c = this.cells;
+    const d = other.cells;
+    const n = c[3 * i + 2];
+    if (n === NA || n !== d[3 * j + 2]) return false;
+    const x = this.chunks[c[3 * i]];
+    const y = other.chunks[d[3 * j]];
+    let a = c[3 * i + 1];
+    let b = d[3 * j + 1];
+    for (const end = a + n; a < end; a++, b++) if (x[a] !== y[b]) return false;
+    return true;
+  }
+
+  /** Whether row i holds exactly the bytes `v` (a missing value never does). */
+  equalsBytes(i: number, v: Uint8Array): boolean {
+    const c = this.cells;
+    if (c[3 * i + 2] !== v.length) return false;
+    const x = this.chunks[c[3 * i]];
+    const a = c[3 * i + 1];
+    for (let k = 0; k < v.length; k++) if (x[a + k] !== v[k]) return false;
+    return true;
+  }
+
+  /** Code point order of rows i and j (both present), looking from byte `from` on. */
+  compareRows(i: number, j: number, from = 0): number {
+    const c = this.cells;
+    const ni = c[3 * i + 2];
+    const nj = c[3 * j + 2];
+    const x = this.chunks[c[3 * i]];
+    const y = this.chunks[c[3 * j]];
+    const a = c[3 * i + 1];
+    const b = c[3 * j + 1];
+    const n = ni < nj ? ni : nj;
+    for (let k = from; k < n; k++) {
+      const d = x[a + k] - y[b + k];
+      if (d !== 0) return d;
+    }
+    return ni - nj;
+  }
+
+  /**
+   * Bytes k..k+width-1 of row i as one number: each byte plus one, 0 past the end (so a prefix
+   * sorts first), in base 257. Numbers compare as the bytes do; `width` at most 6 keeps them exact.
+   */
+  word(i: number, k: number, width: number): number {
+    const c = this.cells;
+    const n = c[3 * i + 2];
+    const x = this.chunks[c[3 * i]];
+    const a = c[3 * i + 1];
+    let w = 0;
+    for (let e = k + width; k < e; k++) w = w * 257 + (k < n ? x[a + k] + 1 : 0);
+    return w;
+  }
+
+  /** The rows at `indices`, in that order, sharing this column's buffers. */
+  take(indices: ArrayLike<number>): TextBytes {
+    const n = indices.length;
+    const c = this.cells;
+    const out = new Uint32Array(3 * n);
+    for (let k = 0; k < n; k++) {
+      const i = 3 * indices[k];
+      out[3 * k] = c[i];
+      out[3 * k + 1] = c[i + 1];
+      out[3 * k + 2] = c[i + 2];
+    }
+    return new TextBytes(this.chunks, out);
+  }
+
+  /** Per row, a 32-bit hash of its bytes (computed once; equal texts hash equally). */
+  hashes(): Int32Array {
+    if (this.hashCache) return this.hashCache;
+    const n = this.length;
+    const out = new Int32Array(n);
+    const { chunks, cells } = this;
+    for (let i = 0; i < n; i++) {
+      const m = cells[3 * i + 2];
+      if (m !== NA) out[i] = hashBytes(chunks[cells[3 * i]], cells[3 * i + 1], m);
+    }
+    return (this.hashCache = out);
+  }
+
+  /** Every row as a JavaScript string (null for missing values); repeated short labels share one string. */
+  strings(): (string | null)[] {
+    const n = this.length;
+    const out: (string | null)[] = new Array(n);
+    const cache = new Map<number, string>();
+    let lookups = 0;
+    let hits = 0;
+    let caching = true;
+    const { chunks, cells } = this;
+    for (let i = 0; i < n; i++) {
+      const m = cells[3 * i + 2];
+      if (m === NA) {
+        out[i] = null;
+        continue;
+      }
+      const c = chunks[cells[3 * i]];
+      const a = cells[3 * i + 1];
+      if (!caching || m > 32) {
+        out[i] = slice(c, a, a + m);
+        continue;
+      }
+      let h = 0x811c9dc5;
+      let ascii = true;
+      for (let k = a; k < a + m; k++) {
+        const b = c[k];
+        if (b >= 0x80) {
+          ascii = false;
+          break;
+        }
+        h = Math.imul(h ^ b, 0x01000193);
+      }
+      if (!ascii) {
+        out[i] = slice(c, a, a + m);
+        continue;
+      }
+      lookups++;
+      const hit = cache.get(h);
+      if (hit !== undefined && hit.length === m && sameAscii(hit, c, a)) {
+        hits++;
+        out[i] = hit;
+        continue;
+      }
+      const t = slice(c, a, a + m);
+      if (cache.size < 4096) cache.set(h, t);
+      out[i] = t;
+      // Columns of mostly distinct values (ids) only pay for the hashing: stop trying.
+      if (lookups >= 20_000 && hits < lookups / 2) caching = false;
+    }
+    return out;
+  }
+}
+
+/** A murmur3-style hash of c[a, a + m), four bytes a step. */
+function hashBytes(c: Buffer, a: number, m: number): number {
+  let h = m;
+  let k = a;
+  for (const end = a + (m & ~3); k < end; k += 4) {
+    let w = c[k] | (c[k + 1] << 8) | (c[k + 2] << 16) | (c[k + 3] << 24);
+    w = Math.imul(w, 0xcc9e2d51);
+    w = (w << 15) | (w >>> 17);
+    h ^= Math.imul(w, 0x1b873593);
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  let w = 0;
+  for (let s = 0; k < a + m; k++, s += 8) w |= c[k] << s;
+  h ^= Math.imul((Math.imul(w, 0xcc9e2d51) << 15) | (Math.imul(w, 0xcc9e2d51) >>> 17), 0x1b873593);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+function sameAscii(s: string, c: Buffer, a: number): boolean {
+  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) !== c[a + k]) return false;
+  return true;
+}
+
+/** Collects one column's cells row by row into a {@link TextBytes}. */
+export class TextBytesBuilder {
+  private cells: Uint32Array;
+  /** Rows so far. */
+  rows = 0;
+
+  /** `capacity`: the expected number of rows (the array grows past it when needed). */
+  constructor(
+    private readonly arena: TextArena,
+    capacity = 4,
+  ) {
+    this.cells = new Uint32Array(3 * Math.max(4, capacity));
+  }
+
+  private grow(): void {
+    const cells = new Uint32Array(3 * (Math.ceil(this.rows * 1.5) + 16));
+    cells.set(this.cells);
+    this.cells = cells;
+  }
+
+  /** Drop the rows from `rows` on (their bytes stay in the arena, unused). */
+  truncate(rows: number): void {
+    if (rows < this.rows) this.rows = rows;
+  }
+
+  /** Append a missing value. */
+  appendNa(): void {
+    const i = 3 * this.rows;
+    if (i === this.cells.length) this.grow();
+    this.cells[i + 2] = NA;
+    this.rows++;
+  }
+
+  /** Append the cell b[a, z). */
+  append(b: Uint8Array, a: number, z: number): void {
+    const i = 3 * this.rows;
+    if (i === this.cells.length) this.grow();
+    const arena = this.arena;
+    arena.copy(b, a, z);
+    const cells = this.cells;
+    cells[i] = arena.chunkIndex;
+    cells[i + 1] = arena.at;
+    cells[i + 2] = z - a;
+    this.rows++;
+  }
+
+  /** The cells collected, then `tail`'s after them (both from the same arena). */
+  finish(tail?: TextBytesBuilder): TextBytes {
+    const head = 3 * this.rows;
+    const more = 3 * (tail?.rows ?? 0);
+    const n = head + more;
+    let cells: Uint32Array;
+    if (this.cells.length === n) cells = this.cells;
+    else if (this.cells.length > n && this.cells.length - n <= n / 2) cells = this.cells.subarray(0, n);
+    else {
+      cells = new Uint32Array(n);
+      cells.set(this.cells.subarray(0, Math.min(head, n)));
+    }
+    if (tail && more > 0) cells.set(tail.cells.subarray(0, more), head);
+    return new TextBytes(this.arena.chunks, cells);
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * Id matching and sorting on the bytes of text columns read from CSV (see core/text-bytes.ts):
+ * a hash index over rows, set equality, and a stable code point order, with none of the million
+ * JavaScript strings the same work on `values` would make.
+ */
+import type { TextBytes } from "../core/text-bytes.js";
+import { numericSortOrder } from "./numeric-order.js";
+
+/** Rows of a text column grouped by content: `find` gives the earliest row holding a text, `next` the following one. */
+export class TextIndex {
+  /**
+   * Per slot, the row holding it plus one (0: empty) and that row's hash, side by side so a probe
+   * reads one place. Zero means empty so that no fill is needed: on small machines touching fresh
+   * memory costs more than the probing.
+   */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  /** Per row, the next row with the same text plus one (0: none); written only for repeats. */
+  private readonly nextRow: Int32Array;
+  /** Number of distinct texts (missing values excluded). */
+  readonly distinct: number;
+
+  constructor(private readonly t: TextBytes) {
+    const n = t.length;
+    let size = 16;
+    while (size < n * 2) size *= 2;
+    const slots = (this.slots = new Int32Array(2 * size));
+    this.mask = size - 1;
+    this.nextRow = new Int32Array(n);
+    // The last row of each repeated text, by its first row: repeats are rare in id columns.
+    const lastRow = new Map<number, number>();
+    const hashes = t.hashes();
+    let distinct = 0;
+    for (let row = 0; row < n; row++) {
+      if (t.isNa(row)) continue;
+      const h = hashes[row];
+      const slot = this.slotOf(t, row, h);
+      const head = slots[2 * slot] - 1;
+      if (head < 0) {
+        slots[2 * slot] = row + 1;
+        slots[2 * slot + 1] = h;
+        distinct++;
+      } else {
+        this.nextRow[lastRow.get(head) ?? head] = row + 1;
+        lastRow.set(head, row);
+      }
+    }
+    this.distinct = distinct;
+  }
+
+  /** The slot holding row j of `o` (hash h), or the empty slot where it would go. */
+  private slotOf(o: TextBytes, j: number, h: number): number {
+    const { slots, t, mask } = this;
+    let slot = h & mask;
+    for (;;) {
+      const row = slots[2 * slot] - 1;
+      if (row < 0 || (slots[2 * slot + 1] === h && t.equalRows(row, o, j))) return slot;
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /** The first row holding the text of row j of `o`, or -1 (always -1 for a missing value). */
+  find(o: TextBytes, j: number, oHashes: Int32Array): number {
+    if (o.isNa(j)) return -1;
+    return this.slots[2 * this.slotOf(o, j, oHashes[j])] - 1;
+  }
+
+  /**
+   * For each of `rows` of `o`, the first indexed row whose hash equals its own (-1: none), a guess
+   * that callers confirm with {@link TextBytes.equalRows}. Each probe is independent of the
+   * others, so the processor overlaps their cache misses, which a probe-and-compare loop cannot.
+   */
+  candidates(o: TextBytes, rows: ArrayLike<number>, oHashes: Int32Array): Int32Array {
+    const { slots, mask } = this;
+    const out = new Int32Array(rows.length);
+    for (let j = 0; j < rows.length; j++) {
+      const r = rows[j];
+      const h = oHashes[r];
+      let slot = h & mask;
+      let found = -1;
+      for (;;) {
+        const row = slots[2 * slot] - 1;
+        if (row < 0) break;
+        if (slots[2 * slot + 1] === h) {
+          found = row;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      out[j] = o.isNa(r) ? -1 : found;
+    }
+    return out;
+  }
+
+  /** The row after `row` with the same text, or -1. */
+  next(row: number): number {
+    return this.nextRow[row] - 1;
+  }
+}
+
+/**
+ * Python's `set(a) == set(b)` for two text columns: false when either holds a missing value,
+ * since each NaN is a member of its own.
+ */
+export function sameTextSet(a: TextBytes, b: TextBytes): boolean {
+  for (let i = 0; i < a.length; i++) if (a.isNa(i)) return false;
+  for (let j = 0; j < b.length; j++) if (b.isNa(j)) return false;
+  const ia = new TextIndex(a);
+  const hb = b.hashes();
+  for (let j = 0; j < b.length; j++) if (ia.find(b, j, hb) < 0) return false;
+  return new TextIndex(b).distinct === ia.distinct;
+}
+
+/**
+ * For every answers row (taken in `ansOrder`, or file order when null), the earliest unused
+ * submission row holding the same text; -1 where none does. Returns the rows in that order and
+ * how many found nothing.
+ */
+export function matchTextRows(
+  sub: TextBytes,
+  ans: TextBytes,
+  ansOrder: ArrayLike<number> | null,
+): { rows: Uint32Array; mismatches: number } {
+  const n = ans.length;
+  const rows = new Uint32Array(n);
+  for (let j = 0; j < n; j++) rows[j] = ansOrder ? ansOrder[j] : j;
+  // Agents usually keep the sample submission's row order, which is the answers' order.
+  let sameOrder = sub.length === n;
+  for (let j = 0; j < n && sameOrder; j++) sameOrder = ans.equalRows(rows[j], sub, rows[j]);
+  if (sameOrder) return { rows, mismatches: 0 };
+  const index = new TextIndex(sub);
+  const hashes = ans.hashes();
+  const used = new Uint8Array(sub.length);
+  let mismatches = 0;
+  const guesses = index.candidates(ans, rows, hashes);
+  for (let j = 0; j < n; j++) {
+    if ((j & (BATCH - 1)) === 0) touched += touchBatch(sub, guesses, j);
+    let row = guesses[j];
+    // A wrong guess is a hash shared by different texts (rare): look the text up properly.
+    if (row < 0 || !sub.equalRows(row, ans, rows[j])) row = index.find(ans, rows[j], hashes);
+    while (row >= 0 && used[row]) row = index.next(row);
+    if (row < 0) {
+      mismatches++;
+      continue;
+    }
+    used[row] = 1;
+    rows[j] = row;
+  }
+  return { rows, mismatches };
+}
+
+/** Rows whose bytes are fetched together before they are compared. */
+const BATCH = 64;
+/** Sum of touched bytes, kept so the loads that fill the cache are not optimised away. */
+let touched = 0;
+
+/** Touch the submission rows guessed for answers rows [j, j + BATCH). */
+function touchBatch(sub: TextBytes, guesses: Int32Array, j: number): number {
+  let sum = 0;
+  for (let k = j, end = Math.min(guesses.length, j + BATCH); k < end; k++) if (guesses[k] >= 0) sum += sub.touch(guesses[k]);
+  return sum;
+}
+
+/** Below this many rows a bucket is finished by insertion sort. */
+const SMALL = 16;
+
+/**
+ * Row order sorting a text column ascending by code point, stable, missing values last (what
+ * pandas' `sort_values` gives). Rows are sorted six bytes at a time: each pass packs the next
+ * six bytes of every row still tied into one number and sorts those numbers by radix, so a row
+ * is fetched from memory once per six bytes of the prefix it shares with others.
+ */
+export function textBytesOrder(t: TextBytes): Uint32Array {
+  const n = t.length;
+  let present = 0;
+  for (let i = 0; i < n; i++) if (!t.isNa(i)) present++;
+  const rows = new Uint32Array(n);
+  let p = 0;
+  let q = present;
+  let sorted = true;
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    if (t.isNa(i)) {
+      rows[q++] = i;
+      continue;
+    }
+    if (sorted && prev >= 0 && t.compareRows(prev, i) > 0) sorted = false;
+    rows[p++] = i;
+    prev = i;
+  }
+  if (!sorted) sortRows(t, rows.subarray(0, present));
+  return rows;
+}
+
+/** Bytes packed per pass: six digits of base 257 stay below 2^53. */
+const WORD = 6;
+
+function sortRows(t: TextBytes, rows: Uint32Array): void {
+  const stack: number[] = [0, rows.length, 0];
+  while (stack.length > 0) {
+    const d = stack.pop()!;
+    const hi = stack.pop()!;
+    const lo = stack.pop()!;
+    const n = hi - lo;
+    if (n <= SMALL) {
+      insertionSort(t, rows, lo, hi, d);
+      continue;
+    }
+    const keys = new Float64Array(n);
+    for (let k0 = 0; k0 < n; k0 += BATCH) {
+      const k1 = Math.min(n, k0 + BATCH);
+      // Below the first pass the rows are scattered: fetch a batch before reading its words.
+      if (d > 0) for (let k = k0; k < k1; k++) touched += t.touchAt(rows[lo + k], d);
+      for (let k = k0; k < k1; k++) keys[k] = t.word(rows[lo + k], d, WORD);
+    }
+    const order = numericSortOrder(keys);
+    const moved = new Uint32Array(n);
+    for (let k = 0; k < n; k++) moved[k] = rows[lo + order[k]];
+    rows.set(moved, lo);
+    for (let a = 0; a < n; ) {
+      const key = keys[order[a]];
+      let b = a + 1;
+      while (b < n && keys[order[b]] === key) b++;
+      // A word ending in "past the end" means the tied texts are equal, and already in row order.
+      if (b - a > 1 && key % 257 !== 0) stack.push(lo + a, lo + b, d + WORD);
+      a = b;
+    }
+  }
+}
+
+function insertionSort(t: TextBytes, rows: Uint32Array, lo: number, hi: number, d: number): void {
+  for (let k = lo + 1; k < hi; k++) {
+    const r = rows[k];
+    let j = k - 1;
+    while (j >= lo && t.compareRows(rows[j], r, d) > 0) {
+      rows[j + 1] = rows[j];
+      j--;
+    }
+    rows[j + 1] = r;
+  }
+}
