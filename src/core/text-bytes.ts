@@ -1,7 +1,7 @@
 /**
  * A text column kept as the UTF-8 bytes it was read from: the cells of every column of a file
- * live in a few large shared buffers (a TextArena), and each row has a buffer, an offset and a
- * length. Grading compares, hashes and sorts ids on these bytes; JavaScript strings (several
+ * live in a few large shared buffers (a TextArena), and each row has a place (buffer and offset in
+ * one word) and a length: 8 bytes. Grading compares, hashes and sorts ids on these bytes; JavaScript strings (several
  * times the memory, and most of the reading time) are made only when some code asks for them.
  * UTF-8 is checked when the file is read, so equal bytes are equal strings, and byte order is
  * code point order (Python's `<` on str).
@@ -9,7 +9,11 @@
 
 /** First and largest buffer of an arena; a longer cell gets a buffer of its own. */
 const FIRST_CHUNK = 1 << 16;
-const MAX_CHUNK = 1 << 22;
+const OFFSET_BITS = 22;
+const MAX_CHUNK = 1 << OFFSET_BITS;
+const OFFSET_MASK = MAX_CHUNK - 1;
+/** A place is buffer << 22 | offset in 32 bits, so an arena holds at most 1024 buffers (4 GiB). */
+const MAX_CHUNKS = 1 << (32 - OFFSET_BITS);
 
 /** Length recorded for a missing value. */
 const NA = 0xffffffff;
@@ -28,11 +32,13 @@ export class TextArena {
   readonly chunks: Buffer[] = [];
   private chunk: Buffer | null = null;
   private used = 0;
-  /** Where the last {@link copy} put its bytes: chunk index and offset. */
-  at = 0;
-  chunkIndex = 0;
+  /** Where the last {@link copy} put its bytes: buffer index << 22 | offset. */
+  place = 0;
 
-  /** Copy b[a, z) in; its place is left in `chunkIndex` and `at`. */
+  /** `file`: the input, named when its text outgrows the arena. */
+  constructor(private readonly file = "<input>") {}
+
+  /** Copy b[a, z) in; its place is left in `place`. */
   copy(b: Uint8Array, a: number, z: number): void {
     const n = z - a;
     let chunk = this.chunk;
@@ -42,13 +48,16 @@ export class TextArena {
     if (n < 512) for (let k = 0; k < n; k++) chunk[at + k] = b[a + k];
     else chunk.set(b.subarray(a, z), at);
     this.used = at + n;
-    this.at = at;
+    this.place = ((this.chunks.length - 1) << OFFSET_BITS) | at;
   }
 
   private newChunk(need: number): Buffer {
-    const last = this.chunk === null ? FIRST_CHUNK / 2 : this.chunk.length;
+    if (this.chunks.length === MAX_CHUNKS) {
+      throw new Error(`${this.file}: its text cells take more than 4 GiB, more than one read can hold`);
+    }
+    const last = this.chunk === null ? FIRST_CHUNK / 2 : Math.min(this.chunk.length, MAX_CHUNK);
+    // A cell longer than a buffer gets one of its own, at offset 0.
     const chunk = Buffer.allocUnsafeSlow(Math.max(need, Math.min(MAX_CHUNK, last * 2)));
-    this.chunkIndex = this.chunks.length;
     this.chunks.push(chunk);
     this.chunk = chunk;
     this.used = 0;
@@ -56,34 +65,49 @@ export class TextArena {
   }
 }
 
-/** The cells of a text column as bytes: per row, three words (buffer, offset, length). */
+/** The cells of a text column as bytes: per row, two words (place, length). */
 export class TextBytes {
   private hashCache: Int32Array | null = null;
 
   constructor(
     /** The buffers holding the cells' bytes (an arena's, possibly shared with other columns). */
     readonly chunks: Buffer[],
-    /** Row i's buffer, offset and length at 3i, 3i+1, 3i+2; length 0xffffffff for a missing value. */
+    /** Row i's place (buffer << 22 | offset) and length at 2i, 2i+1; length 0xffffffff for a missing value. */
     readonly cells: Uint32Array,
   ) {}
 
   /** Number of rows. */
   get length(): number {
-    return this.cells.length / 3;
+    return this.cells.length >>> 1;
   }
 
   /** Whether row i is a missing value. */
   isNa(i: number): boolean {
-    return this.cells[3 * i + 2] === NA;
+    return this.cells[2 * i + 1] === NA;
+  }
+
+  /** The buffer holding row i's bytes. */
+  bufferOf(i: number): Buffer {
+    return this.chunks[this.cells[2 * i] >>> OFFSET_BITS];
+  }
+
+  /** Where row i's bytes start in {@link bufferOf}. */
+  offsetOf(i: number): number {
+    return this.cells[2 * i] & OFFSET_MASK;
+  }
+
+  /** How many bytes row i holds (0xffffffff for a missing value). */
+  lengthOf(i: number): number {
+    return this.cells[2 * i + 1];
   }
 
   /** The text of row i, or null for a missing value. */
   text(i: number): string | null {
     const c = this.cells;
-    const n = c[3 * i + 2];
+    const n = c[2 * i + 1];
     if (n === NA) return null;
-    const a = c[3 * i + 1];
-    return slice(this.chunks[c[3 * i]], a, a + n);
+    const a = c[2 * i] & OFFSET_MASK;
+    return slice(this.chunks[c[2 * i] >>> OFFSET_BITS], a, a + n);
   }
 
   /**
@@ -92,29 +116,29 @@ export class TextBytes {
    */
   touch(i: number): number {
     const c = this.cells;
-    const n = c[3 * i + 2];
+    const n = c[2 * i + 1];
     if (n === NA || n === 0) return 0;
-    const x = this.chunks[c[3 * i]];
-    const a = c[3 * i + 1];
+    const x = this.chunks[c[2 * i] >>> OFFSET_BITS];
+    const a = c[2 * i] & OFFSET_MASK;
     return x[a] + x[a + n - 1];
   }
 
   /** Read row i's byte at position k (0 past its end), to fetch the row before reading it. */
   touchAt(i: number, k: number): number {
     const c = this.cells;
-    return k < c[3 * i + 2] ? this.chunks[c[3 * i]][c[3 * i + 1] + k] : 0;
+    return k < c[2 * i + 1] ? this.chunks[c[2 * i] >>> OFFSET_BITS][(c[2 * i] & OFFSET_MASK) + k] : 0;
   }
 
   /** Whether row i here and row j of `other` hold the same text (missing values never do). */
   equalRows(i: number, other: TextBytes, j: number): boolean {
     const c = this.cells;
     const d = other.cells;
-    const n = c[3 * i + 2];
-    if (n === NA || n !== d[3 * j + 2]) return false;
-    const x = this.chunks[c[3 * i]];
-    const y = other.chunks[d[3 * j]];
-    let a = c[3 * i + 1];
-    let b = d[3 * j + 1];
+    const n = c[2 * i + 1];
+    if (n === NA || n !== d[2 * j + 1]) return false;
+    const x = this.chunks[c[2 * i] >>> OFFSET_BITS];
+    const y = other.chunks[d[2 * j] >>> OFFSET_BITS];
+    let a = c[2 * i] & OFFSET_MASK;
+    let b = d[2 * j] & OFFSET_MASK;
     for (const end = a + n; a < end; a++, b++) if (x[a] !== y[b]) return false;
     return true;
   }
@@ -122,9 +146,9 @@ export class TextBytes {
   /** Whether row i holds exactly the bytes `v` (a missing value never does). */
   equalsBytes(i: number, v: Uint8Array): boolean {
     const c = this.cells;
-    if (c[3 * i + 2] !== v.length) return false;
-    const x = this.chunks[c[3 * i]];
-    const a = c[3 * i + 1];
+    if (c[2 * i + 1] !== v.length) return false;
+    const x = this.chunks[c[2 * i] >>> OFFSET_BITS];
+    const a = c[2 * i] & OFFSET_MASK;
     for (let k = 0; k < v.length; k++) if (x[a + k] !== v[k]) return false;
     return true;
   }
@@ -132,12 +156,12 @@ export class TextBytes {
   /** Code point order of rows i and j (both present), looking from byte `from` on. */
   compareRows(i: number, j: number, from = 0): number {
     const c = this.cells;
-    const ni = c[3 * i + 2];
-    const nj = c[3 * j + 2];
-    const x = this.chunks[c[3 * i]];
-    const y = this.chunks[c[3 * j]];
-    const a = c[3 * i + 1];
-    const b = c[3 * j + 1];
+    const ni = c[2 * i + 1];
+    const nj = c[2 * j + 1];
+    const x = this.chunks[c[2 * i] >>> OFFSET_BITS];
+    const y = this.chunks[c[2 * j] >>> OFFSET_BITS];
+    const a = c[2 * i] & OFFSET_MASK;
+    const b = c[2 * j] & OFFSET_MASK;
     const n = ni < nj ? ni : nj;
     for (let k = from; k < n; k++) {
       const d = x[a + k] - y[b + k];
@@ -152,9 +176,9 @@ export class TextBytes {
    */
   word(i: number, k: number, width: number): number {
     const c = this.cells;
-    const n = c[3 * i + 2];
-    const x = this.chunks[c[3 * i]];
-    const a = c[3 * i + 1];
+    const n = c[2 * i + 1];
+    const x = this.chunks[c[2 * i] >>> OFFSET_BITS];
+    const a = c[2 * i] & OFFSET_MASK;
     let w = 0;
     for (let e = k + width; k < e; k++) w = w * 257 + (k < n ? x[a + k] + 1 : 0);
     return w;
@@ -164,12 +188,11 @@ export class TextBytes {
   take(indices: ArrayLike<number>): TextBytes {
     const n = indices.length;
     const c = this.cells;
-    const out = new Uint32Array(3 * n);
+    const out = new Uint32Array(2 * n);
     for (let k = 0; k < n; k++) {
-      const i = 3 * indices[k];
-      out[3 * k] = c[i];
-      out[3 * k + 1] = c[i + 1];
-      out[3 * k + 2] = c[i + 2];
+      const i = 2 * indices[k];
+      out[2 * k] = c[i];
+      out[2 * k + 1] = c[i + 1];
     }
     return new TextBytes(this.chunks, out);
   }
@@ -181,8 +204,8 @@ export class TextBytes {
     const out = new Int32Array(n);
     const { chunks, cells } = this;
     for (let i = 0; i < n; i++) {
-      const m = cells[3 * i + 2];
-      if (m !== NA) out[i] = hashBytes(chunks[cells[3 * i]], cells[3 * i + 1], m);
+      const m = cells[2 * i + 1];
+      if (m !== NA) out[i] = hashBytes(chunks[cells[2 * i] >>> OFFSET_BITS], cells[2 * i] & OFFSET_MASK, m);
     }
     return (this.hashCache = out);
   }
@@ -197,13 +220,13 @@ export class TextBytes {
     let caching = true;
     const { chunks, cells } = this;
     for (let i = 0; i < n; i++) {
-      const m = cells[3 * i + 2];
+      const m = cells[2 * i + 1];
       if (m === NA) {
         out[i] = null;
         continue;
       }
-      const c = chunks[cells[3 * i]];
-      const a = cells[3 * i + 1];
+      const c = chunks[cells[2 * i] >>> OFFSET_BITS];
+      const a = cells[2 * i] & OFFSET_MASK;
       if (!caching || m > 32) {
         out[i] = slice(c, a, a + m);
         continue;
@@ -277,11 +300,11 @@ export class TextBytesBuilder {
     private readonly arena: TextArena,
     capacity = 4,
   ) {
-    this.cells = new Uint32Array(3 * Math.max(4, capacity));
+    this.cells = new Uint32Array(2 * Math.max(4, capacity));
   }
 
   private grow(): void {
-    const cells = new Uint32Array(3 * (Math.ceil(this.rows * 1.5) + 16));
+    const cells = new Uint32Array(2 * (Math.ceil(this.rows * 1.5) + 16));
     cells.set(this.cells);
     this.cells = cells;
   }
@@ -293,29 +316,28 @@ export class TextBytesBuilder {
 
   /** Append a missing value. */
   appendNa(): void {
-    const i = 3 * this.rows;
+    const i = 2 * this.rows;
     if (i === this.cells.length) this.grow();
-    this.cells[i + 2] = NA;
+    this.cells[i + 1] = NA;
     this.rows++;
   }
 
   /** Append the cell b[a, z). */
   append(b: Uint8Array, a: number, z: number): void {
-    const i = 3 * this.rows;
+    const i = 2 * this.rows;
     if (i === this.cells.length) this.grow();
     const arena = this.arena;
     arena.copy(b, a, z);
     const cells = this.cells;
-    cells[i] = arena.chunkIndex;
-    cells[i + 1] = arena.at;
-    cells[i + 2] = z - a;
+    cells[i] = arena.place;
+    cells[i + 1] = z - a;
     this.rows++;
   }
 
   /** The cells collected, then `tail`'s after them (both from the same arena). */
   finish(tail?: TextBytesBuilder): TextBytes {
-    const head = 3 * this.rows;
-    const more = 3 * (tail?.rows ?? 0);
+    const head = 2 * this.rows;
+    const more = 2 * (tail?.rows ?? 0);
     const n = head + more;
     let cells: Uint32Array;
     if (this.cells.length === n) cells = this.cells;

@@ -9,7 +9,7 @@ import { compareStrings } from "./compare-text.js";
 import { type Key, KeyIndex } from "./key-index.js";
 import { numericSortOrder } from "./numeric-order.js";
 import { textSortOrder } from "./sort-text.js";
-import { TextIndex, matchTextRows, sameTextSet, textBytesOrder } from "./text-keys.js";
+import { matchTextRows, sameTextSet, textBytesOrder, textMembership } from "./text-keys.js";
 
 export { compareStrings };
 
@@ -313,23 +313,21 @@ export function identityOrder(n: number): Uint32Array {
 }
 
 /**
- * Python's `x in set(members)` for each row of `other`, as a function of the row; a missing value
- * is never a member (each NaN is its own). Text columns read from CSV are matched on their bytes.
+ * Python's `x in set(members)` for every row of `other`: 1 where it is a member. A missing value
+ * never is (each NaN is its own). Text columns read from CSV are matched on their bytes.
  */
-export function memberOf(members: Column, other: Column): (row: number) => boolean {
+export function memberOf(members: Column, other: Column): Uint8Array {
   const a = bytesOf(members);
   const b = bytesOf(other);
-  if (a && b) {
-    const index = new TextIndex(a);
-    const hashes = b.hashes();
-    return (j) => index.find(b, j, hashes) >= 0;
-  }
+  if (a && b) return textMembership(a, b);
   const keys = keySet(members).keys;
   const keyAt = keyReader(other);
-  return (j) => {
+  const out = new Uint8Array(columnLength(other));
+  for (let j = 0; j < out.length; j++) {
     const k = keyAt(j);
-    return k !== undefined && keys.has(k);
-  };
+    if (k !== undefined && keys.has(k)) out[j] = 1;
+  }
+  return out;
 }
 
 /** Python `set(column)` as keys; missing values are counted apart, since each NaN is its own member. */

@@ -111,6 +111,24 @@ export function sameTextSet(a: TextBytes, b: TextBytes): boolean {
   return new TextIndex(b).distinct === ia.distinct;
 }
 
+/** For every row of `other`, 1 when `members` holds its text (missing values never match). */
+export function textMembership(members: TextBytes, other: TextBytes): Uint8Array {
+  const n = other.length;
+  const out = new Uint8Array(n);
+  const index = new TextIndex(members);
+  const hashes = other.hashes();
+  const rows = new Uint32Array(n);
+  for (let j = 0; j < n; j++) rows[j] = j;
+  const guesses = index.candidates(other, rows, hashes);
+  for (let j = 0; j < n; j++) {
+    if ((j & (BATCH - 1)) === 0) touched += touchBatch(members, guesses, j);
+    const row = guesses[j];
+    if (row >= 0 && members.equalRows(row, other, j)) out[j] = 1;
+    else if (!other.isNa(j) && index.find(other, j, hashes) >= 0) out[j] = 1;
+  }
+  return out;
+}
+
 /**
  * For every answers row (taken in `ansOrder`, or file order when null), the earliest unused
  * submission row holding the same text; -1 where none does. Returns the rows in that order and

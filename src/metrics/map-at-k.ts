@@ -8,18 +8,20 @@ function checkK(k: number): void {
 
 function apAtK(actual: ReadonlySet<string>, predicted: readonly string[], k: number): number {
   if (actual.size === 0) return 0;
-  const top = predicted.length > k ? predicted.slice(0, k) : predicted;
-  const seen = new Set<string>();
+  const m = Math.min(predicted.length, k);
+  // Short lists (the usual k) look back for repeats; a Set per row would cost more than the scan.
+  const seen = m > 32 ? new Set<string>() : null;
   let hits = 0;
   let score = 0;
-  for (let i = 0; i < top.length; i++) {
-    const p = top[i];
+  for (let i = 0; i < m; i++) {
+    const p = predicted[i];
     // A repeated prediction scores only where it first appears.
-    if (actual.has(p) && !seen.has(p)) {
+    const repeated = seen ? seen.has(p) : predicted.indexOf(p) < i;
+    if (!repeated && actual.has(p)) {
       hits++;
       score += hits / (i + 1);
     }
-    seen.add(p);
+    seen?.add(p);
   }
   return score / Math.min(actual.size, k);
 }
@@ -54,7 +56,12 @@ export function meanAveragePrecisionAtKOf(
   predictedAt: (row: number) => readonly string[],
 ): number {
   checkK(k);
+  return meanOfRows(n, (i) => apAtK(actualAt(i), predictedAt(i), k));
+}
+
+/** The mean of n per-row scores as numpy's mean sums them; NaN for no rows. */
+export function meanOfRows(n: number, scoreAt: (row: number) => number): number {
   const scores = new Float64Array(n);
-  for (let i = 0; i < n; i++) scores[i] = apAtK(actualAt(i), predictedAt(i), k);
+  for (let i = 0; i < n; i++) scores[i] = scoreAt(i);
   return n === 0 ? Number.NaN : numpySum(scores) / n;
 }

@@ -2,10 +2,11 @@ import type { Answers } from "../../core/competition.js";
 import { InvalidSubmissionError } from "../../core/errors.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import { takeColumn } from "../../core/table.js";
+import { bytesOf, takeColumn } from "../../core/table.js";
 import { answersColumn, describeColumns, memberOf, sortOrder, submissionColumn } from "../../grading/columns.js";
 import { pyStrAt } from "../../pycompat/pystr.js";
-import { meanAveragePrecisionAtKOf } from "../../metrics/map-at-k.js";
+import { averagePrecisionAtK, meanOfRows } from "../../metrics/map-at-k.js";
+import { averagePrecisionAtKBytes } from "../../metrics/map-at-k-bytes.js";
 
 const K = 12;
 
@@ -33,7 +34,7 @@ export function grade(submission: Table, answers: Answers): number {
   let firstUncovered = -1;
   for (let i = 0; i < ans.rowCount; i++) {
     // A missing answer id is a distinct NaN in Python and can never be covered.
-    if (!inSubmission(i)) {
+    if (!inSubmission[i]) {
       uncovered++;
       if (firstUncovered < 0) firstUncovered = i;
     }
@@ -49,17 +50,30 @@ export function grade(submission: Table, answers: Answers): number {
   const inAnswers = memberOf(ansId, subId);
   const all = new Uint32Array(submission.rowCount);
   let m = 0;
-  for (let i = 0; i < submission.rowCount; i++) if (inAnswers(i)) all[m++] = i;
+  for (let i = 0; i < submission.rowCount; i++) if (inAnswers[i]) all[m++] = i;
   const kept = all.subarray(0, m);
   const subSorted = sortOrder(takeColumn(subId, kept)).map((j) => kept[j]);
   const ansSorted = sortOrder(ansId);
 
   // zip() in upstream stops at the shorter list, so repeated customers shift and truncate rows.
   const n = Math.min(ansSorted.length, subSorted.length);
-  return meanAveragePrecisionAtKOf(
-    n,
-    K,
-    (j) => new Set(pyStrAt(ansPred, ansSorted[j]).split(" ")),
-    (j) => pyStrAt(subPred, subSorted[j]).split(" "),
-  );
+  const onString = (j: number) =>
+    averagePrecisionAtK(new Set(pyStrAt(ansPred, ansSorted[j]).split(" ")), pyStrAt(subPred, subSorted[j]).split(" "), K);
+  const ansBytes = bytesOf(ansPred);
+  const subBytes = bytesOf(subPred);
+  if (!ansBytes || !subBytes) return meanOfRows(n, onString);
+  // Both lists read as text: score from their bytes, on strings only for rows too long for that.
+  // Rows come in id order, scattered in memory: each block's rows are fetched before it is scored.
+  const scores = new Float64Array(n);
+  let fetched = 0;
+  for (let j0 = 0; j0 < n; j0 += 32) {
+    const j1 = Math.min(n, j0 + 32);
+    for (let j = j0; j < j1; j++) fetched += ansBytes.touch(ansSorted[j]) + subBytes.touch(subSorted[j]);
+    for (let j = j0; j < j1; j++) {
+      const ap = averagePrecisionAtKBytes(ansBytes, ansSorted[j], subBytes, subSorted[j], K);
+      scores[j] = ap === ap ? ap : onString(j);
+    }
+  }
+  if (fetched < 0) throw new Error("unreachable");
+  return meanOfRows(n, (j) => scores[j]);
 }

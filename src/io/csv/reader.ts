@@ -33,7 +33,7 @@ function parseInput(input: Input): Table {
   const src = input.open();
   const limits = resolveLimits(input.options, src.size());
   const tok = new Tokenizer(file, limits, false, chunkBytes);
-  const arena = new TextArena();
+  const arena = new TextArena(file);
   const sink = new InferenceSink(src.size(), arena);
   drive(
     src,
