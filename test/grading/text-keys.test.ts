@@ -1,25 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { textBytesOf } from "./text-bytes-of.js";
 import { codePointOrder } from "./code-point-order.js";
 import { makeTable, textColumn, type Column } from "../../src/core/table.js";
-import { TextArena, TextBytesBuilder, type TextBytes } from "../../src/core/text-bytes.js";
+import { TextArena, TextBytesBuilder } from "../../src/core/text-bytes.js";
 import { alignToAnswers, memberOf, requireSameIdSet, sortOrder } from "../../src/grading/columns.js";
 import { TextIndex, matchTextRows, sameTextSet, textBytesOrder } from "../../src/grading/text-keys.js";
 import { parseCsv } from "../../src/io/csv-read.js";
 import { pyStrAt } from "../../src/pycompat/pystr.js";
 import { golden } from "../io/golden.js";
 
-/** A column of bytes built from strings (null: missing), through the reader's builder. */
-function bytes(values: readonly (string | null)[], arena = new TextArena()): TextBytes {
-  const b = new TextBytesBuilder(arena);
-  for (const v of values) {
-    if (v === null) b.appendNa();
-    else {
-      const u = Buffer.from(v, "utf8");
-      b.append(u, 0, u.length);
-    }
-  }
-  return b.finish();
-}
+const bytes = textBytesOf;
 
 /** The same column as plain strings, which takes every string path. */
 function plain(values: (string | null)[]): Column {

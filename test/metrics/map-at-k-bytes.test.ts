@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { TextArena, TextBytesBuilder, type TextBytes } from "../../src/core/text-bytes.js";
+import { textBytesOf } from "../grading/text-bytes-of.js";
 import { averagePrecisionAtKBytes } from "../../src/metrics/map-at-k-bytes.js";
 import { averagePrecisionAtK } from "../../src/metrics/map-at-k.js";
 
-function bytes(values: readonly (string | null)[]): TextBytes {
-  const b = new TextBytesBuilder(new TextArena());
-  for (const v of values) {
-    if (v === null) b.appendNa();
-    else {
-      const u = Buffer.from(v, "utf8");
-      b.append(u, 0, u.length);
-    }
-  }
-  return b.finish();
-}
+const bytes = textBytesOf;
 
 /** What the string path scores: pandas' astype(str) ("nan" for a missing value), split on single spaces. */
 function onStrings(actual: string | null, predicted: string | null, k: number): number {
