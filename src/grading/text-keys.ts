@@ -4,7 +4,6 @@
  * JavaScript strings the same work on `values` would make.
  */
 import type { TextBytes } from "../core/text-bytes.js";
-import { numericSortOrder } from "./numeric-order.js";
 
 /** Rows of a text column grouped by content: `find` gives the earliest row holding a text, `next` the following one. */
 export class TextIndex {
@@ -210,8 +209,9 @@ export function textBytesOrder(t: TextBytes): Uint32Array {
   return rows;
 }
 
-/** Bytes packed per pass: six digits of base 257 stay below 2^53. */
+/** Bytes read per pass: two halves of three bytes, each a number below 257^3 (25 bits). */
 const WORD = 6;
+const HALF = 3;
 
 function sortRows(t: TextBytes, rows: Uint32Array): void {
   const stack: number[] = [0, rows.length, 0];
@@ -224,26 +224,62 @@ function sortRows(t: TextBytes, rows: Uint32Array): void {
       insertionSort(t, rows, lo, hi, d);
       continue;
     }
-    const keys = new Float64Array(n);
+    const high = new Uint32Array(n);
+    const low = new Uint32Array(n);
     for (let k0 = 0; k0 < n; k0 += BATCH) {
       const k1 = Math.min(n, k0 + BATCH);
       // Below the first pass the rows are scattered: fetch a batch before reading its words.
       if (d > 0) for (let k = k0; k < k1; k++) touched += t.touchAt(rows[lo + k], d);
-      for (let k = k0; k < k1; k++) keys[k] = t.word(rows[lo + k], d, WORD);
+      for (let k = k0; k < k1; k++) {
+        const row = rows[lo + k];
+        high[k] = t.word(row, d, HALF);
+        low[k] = t.word(row, d + HALF, HALF);
+      }
     }
-    const order = numericSortOrder(keys);
-    const moved = new Uint32Array(n);
-    for (let k = 0; k < n; k++) moved[k] = rows[lo + order[k]];
-    rows.set(moved, lo);
+    const order = halvesOrder(high, low);
     for (let a = 0; a < n; ) {
-      const key = keys[order[a]];
+      const x = high[order[a]];
+      const y = low[order[a]];
       let b = a + 1;
-      while (b < n && keys[order[b]] === key) b++;
+      while (b < n && high[order[b]] === x && low[order[b]] === y) b++;
       // A word ending in "past the end" means the tied texts are equal, and already in row order.
-      if (b - a > 1 && key % 257 !== 0) stack.push(lo + a, lo + b, d + WORD);
+      if (b - a > 1 && y % 257 !== 0) stack.push(lo + a, lo + b, d + WORD);
       a = b;
     }
+    // The order array becomes the rows themselves: no third array of n.
+    for (let k = 0; k < n; k++) order[k] = rows[lo + order[k]];
+    rows.set(order, lo);
   }
+}
+
+/** Below this many keys a comparison sort is as fast and allocates less. */
+const RADIX_MIN = 2048;
+const DIGIT_BITS = 13;
+const DIGIT_MASK = (1 << DIGIT_BITS) - 1;
+
+/** Stable ascending order by (high, low), each below 2^26: an LSD radix sort of 13-bit digits. */
+function halvesOrder(high: Uint32Array, low: Uint32Array): Uint32Array {
+  const n = high.length;
+  let from: Uint32Array = new Uint32Array(n);
+  for (let k = 0; k < n; k++) from[k] = k;
+  if (n < RADIX_MIN) return from.sort((a, b) => high[a] - high[b] || low[a] - low[b] || a - b);
+  let to: Uint32Array = new Uint32Array(n);
+  const counts = new Uint32Array((1 << DIGIT_BITS) + 1);
+  for (let pass = 0; pass < 4; pass++) {
+    const keys = pass < 2 ? low : high;
+    const shift = (pass & 1) * DIGIT_BITS;
+    counts.fill(0);
+    for (let k = 0; k < n; k++) counts[((keys[k] >>> shift) & DIGIT_MASK) + 1]++;
+    // A digit every key shares (a common prefix) leaves the order as it is.
+    if (counts[((keys[0] >>> shift) & DIGIT_MASK) + 1] === n) continue;
+    for (let g = 1; g <= 1 << DIGIT_BITS; g++) counts[g] += counts[g - 1];
+    for (let k = 0; k < n; k++) {
+      const row = from[k];
+      to[counts[(keys[row] >>> shift) & DIGIT_MASK]++] = row;
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
 function insertionSort(t: TextBytes, rows: Uint32Array, lo: number, hi: number, d: number): void {
