@@ -67,8 +67,6 @@ export class TextArena {
 
 /** The cells of a text column as bytes: per row, two words (place, length). */
 export class TextBytes {
-  private hashCache: Int32Array | null = null;
-
   constructor(
     /** The buffers holding the cells' bytes (an arena's, possibly shared with other columns). */
     readonly chunks: Buffer[],
@@ -197,17 +195,11 @@ export class TextBytes {
     return new TextBytes(this.chunks, out);
   }
 
-  /** Per row, a 32-bit hash of its bytes (computed once; equal texts hash equally). */
-  hashes(): Int32Array {
-    if (this.hashCache) return this.hashCache;
-    const n = this.length;
-    const out = new Int32Array(n);
-    const { chunks, cells } = this;
-    for (let i = 0; i < n; i++) {
-      const m = cells[2 * i + 1];
-      if (m !== NA) out[i] = hashBytes(chunks[cells[2 * i] >>> OFFSET_BITS], cells[2 * i] & OFFSET_MASK, m);
-    }
-    return (this.hashCache = out);
+  /** A 32-bit hash of row i's bytes (equal texts hash equally); not meaningful for a missing value. */
+  hashRow(i: number): number {
+    const c = this.cells;
+    const m = c[2 * i + 1];
+    return m === NA ? 0 : hashBytes(this.chunks[c[2 * i] >>> OFFSET_BITS], c[2 * i] & OFFSET_MASK, m);
   }
 
   /** Every row as a JavaScript string (null for missing values); repeated short labels share one string. */

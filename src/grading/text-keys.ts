@@ -28,11 +28,10 @@ export class TextIndex {
     this.nextRow = new Int32Array(n);
     // The last row of each repeated text, by its first row: repeats are rare in id columns.
     const lastRow = new Map<number, number>();
-    const hashes = t.hashes();
     let distinct = 0;
     for (let row = 0; row < n; row++) {
       if (t.isNa(row)) continue;
-      const h = hashes[row];
+      const h = t.hashRow(row);
       const slot = this.slotOf(t, row, h);
       const head = slots[2 * slot] - 1;
       if (head < 0) {
@@ -59,9 +58,9 @@ export class TextIndex {
   }
 
   /** The first row holding the text of row j of `o`, or -1 (always -1 for a missing value). */
-  find(o: TextBytes, j: number, oHashes: Int32Array): number {
+  find(o: TextBytes, j: number): number {
     if (o.isNa(j)) return -1;
-    return this.slots[2 * this.slotOf(o, j, oHashes[j])] - 1;
+    return this.slots[2 * this.slotOf(o, j, o.hashRow(j))] - 1;
   }
 
   /**
@@ -69,12 +68,12 @@ export class TextIndex {
    * that callers confirm with {@link TextBytes.equalRows}. Each probe is independent of the
    * others, so the processor overlaps their cache misses, which a probe-and-compare loop cannot.
    */
-  candidates(o: TextBytes, rows: ArrayLike<number>, oHashes: Int32Array): Int32Array {
+  candidates(o: TextBytes, rows: ArrayLike<number>, out: Int32Array | Uint32Array = new Int32Array(rows.length)): Int32Array {
     const { slots, mask } = this;
-    const out = new Int32Array(rows.length);
+    const guesses = new Int32Array(out.buffer, out.byteOffset, out.length);
     for (let j = 0; j < rows.length; j++) {
       const r = rows[j];
-      const h = oHashes[r];
+      const h = o.hashRow(r);
       let slot = h & mask;
       let found = -1;
       for (;;) {
@@ -86,9 +85,9 @@ export class TextIndex {
         }
         slot = (slot + 1) & mask;
       }
-      out[j] = o.isNa(r) ? -1 : found;
+      guesses[j] = o.isNa(r) ? -1 : found;
     }
-    return out;
+    return guesses;
   }
 
   /** The row after `row` with the same text, or -1. */
@@ -105,8 +104,7 @@ export function sameTextSet(a: TextBytes, b: TextBytes): boolean {
   for (let i = 0; i < a.length; i++) if (a.isNa(i)) return false;
   for (let j = 0; j < b.length; j++) if (b.isNa(j)) return false;
   const ia = new TextIndex(a);
-  const hb = b.hashes();
-  for (let j = 0; j < b.length; j++) if (ia.find(b, j, hb) < 0) return false;
+  for (let j = 0; j < b.length; j++) if (ia.find(b, j) < 0) return false;
   return new TextIndex(b).distinct === ia.distinct;
 }
 
@@ -115,15 +113,15 @@ export function textMembership(members: TextBytes, other: TextBytes): Uint8Array
   const n = other.length;
   const out = new Uint8Array(n);
   const index = new TextIndex(members);
-  const hashes = other.hashes();
   const rows = new Uint32Array(n);
   for (let j = 0; j < n; j++) rows[j] = j;
-  const guesses = index.candidates(other, rows, hashes);
+  // Row j of `other` is j itself, so the guesses can take the rows' place.
+  const guesses = index.candidates(other, rows, rows);
   for (let j = 0; j < n; j++) {
     if ((j & (BATCH - 1)) === 0) touched += touchBatch(members, guesses, j);
     const row = guesses[j];
     if (row >= 0 && members.equalRows(row, other, j)) out[j] = 1;
-    else if (!other.isNa(j) && index.find(other, j, hashes) >= 0) out[j] = 1;
+    else if (!other.isNa(j) && index.find(other, j) >= 0) out[j] = 1;
   }
   return out;
 }
@@ -146,15 +144,16 @@ export function matchTextRows(
   for (let j = 0; j < n && sameOrder; j++) sameOrder = ans.equalRows(rows[j], sub, rows[j]);
   if (sameOrder) return { rows, mismatches: 0 };
   const index = new TextIndex(sub);
-  const hashes = ans.hashes();
   const used = new Uint8Array(sub.length);
   let mismatches = 0;
-  const guesses = index.candidates(ans, rows, hashes);
+  // In file order, answers row j is j itself, so the guesses can take the output's place.
+  const guesses = ansOrder ? index.candidates(ans, rows) : index.candidates(ans, rows, rows);
   for (let j = 0; j < n; j++) {
     if ((j & (BATCH - 1)) === 0) touched += touchBatch(sub, guesses, j);
+    const at = ansOrder ? rows[j] : j;
     let row = guesses[j];
     // A wrong guess is a hash shared by different texts (rare): look the text up properly.
-    if (row < 0 || !sub.equalRows(row, ans, rows[j])) row = index.find(ans, rows[j], hashes);
+    if (row < 0 || !sub.equalRows(row, ans, at)) row = index.find(ans, at);
     while (row >= 0 && used[row]) row = index.next(row);
     if (row < 0) {
       mismatches++;

@@ -8,67 +8,12 @@ import {
   type Label,
 } from "./labels.js";
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const RADIX_MIN = 4096;
-
-/** Sorts finite float64 values ascending in place, like `Float64Array.prototype.sort` but faster when large. */
+/**
+ * Sorts finite float64 values ascending in place. The built-in sort needs no memory besides the
+ * array; a radix sort was no faster once its four scratch arrays' first-touch cost was counted.
+ */
 export function sortScores(values: Float64Array): void {
-  // Large arrays go through an LSD radix sort on order-preserving bit patterns, several
-  // times faster than the built-in comparison sort for a million scores.
-  const n = values.length;
-  if (n < RADIX_MIN || !LITTLE_ENDIAN) {
-    values.sort();
-    return;
-  }
-  const words = new Uint32Array(values.buffer, values.byteOffset, n * 2);
-  let lo = new Uint32Array(n);
-  let hi = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const l = words[2 * i];
-    const h = words[2 * i + 1];
-    // Negative numbers: invert all bits; positive: set the sign bit. Unsigned order then
-    // matches numeric order (-0 lands right before +0, which compare equal anyway).
-    if (h & 0x80000000) {
-      lo[i] = ~l;
-      hi[i] = ~h;
-    } else {
-      lo[i] = l;
-      hi[i] = h | 0x80000000;
-    }
-  }
-  let lo2 = new Uint32Array(n);
-  let hi2 = new Uint32Array(n);
-  const counts = new Uint32Array(65536);
-  for (let pass = 0; pass < 4; pass++) {
-    const source = pass < 2 ? lo : hi;
-    const shift = pass % 2 === 0 ? 0 : 16;
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(source[i] >>> shift) & 0xffff]++;
-    if (counts[(source[0] >>> shift) & 0xffff] === n) continue; // every key shares this digit
-    let total = 0;
-    for (let d = 0; d < 65536; d++) {
-      const c = counts[d];
-      counts[d] = total;
-      total += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const at = counts[(source[i] >>> shift) & 0xffff]++;
-      lo2[at] = lo[i];
-      hi2[at] = hi[i];
-    }
-    [lo, lo2] = [lo2, lo];
-    [hi, hi2] = [hi2, hi];
-  }
-  for (let i = 0; i < n; i++) {
-    const h = hi[i];
-    if (h & 0x80000000) {
-      words[2 * i] = lo[i];
-      words[2 * i + 1] = h & 0x7fffffff;
-    } else {
-      words[2 * i] = ~lo[i];
-      words[2 * i + 1] = ~h;
-    }
-  }
+  values.sort();
 }
 
 /** Scores of the positive and negative samples of a binary target, each as its own array. */
