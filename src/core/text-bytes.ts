@@ -18,6 +18,9 @@ const MAX_CHUNKS = 1 << (32 - OFFSET_BITS);
 /** Length recorded for a missing value. */
 const NA = 0xffffffff;
 
+/** Sum of the bytes {@link TextBytes.touchRows} read, kept so those loads are not optimised away. */
+let touched = 0;
+
 /** Buffer's own decoder, without toString's argument handling. */
 interface Utf8Slicer {
   utf8Slice(start: number, end: number): string;
@@ -109,22 +112,24 @@ export class TextBytes {
   }
 
   /**
-   * Read row i's first and last bytes, for loops that touch a batch of random rows before
-   * comparing them: the loads of a short loop overlap, a compare loop's would not.
+   * Read rows[from, to) (negative entries skipped): their first and last bytes, or the byte at
+   * `at` when it is given. Loops over rows scattered in memory call this for a batch before
+   * comparing it: the loads of this short loop overlap, a compare loop's would not.
    */
-  touch(i: number): number {
+  touchRows(rows: ArrayLike<number>, from: number, to: number, at = -1): void {
     const c = this.cells;
-    const n = c[2 * i + 1];
-    if (n === NA || n === 0) return 0;
-    const x = this.chunks[c[2 * i] >>> OFFSET_BITS];
-    const a = c[2 * i] & OFFSET_MASK;
-    return x[a] + x[a + n - 1];
-  }
-
-  /** Read row i's byte at position k (0 past its end), to fetch the row before reading it. */
-  touchAt(i: number, k: number): number {
-    const c = this.cells;
-    return k < c[2 * i + 1] ? this.chunks[c[2 * i] >>> OFFSET_BITS][(c[2 * i] & OFFSET_MASK) + k] : 0;
+    let sum = 0;
+    for (let k = from, end = Math.min(to, rows.length); k < end; k++) {
+      const i = rows[k];
+      if (i < 0) continue;
+      const n = c[2 * i + 1];
+      if (n === NA || n === 0) continue;
+      const x = this.chunks[c[2 * i] >>> OFFSET_BITS];
+      const a = c[2 * i] & OFFSET_MASK;
+      if (at < 0) sum += x[a] + x[a + n - 1];
+      else if (at < n) sum += x[a + at];
+    }
+    touched += sum;
   }
 
   /** Whether row i here and row j of `other` hold the same text (missing values never do). */

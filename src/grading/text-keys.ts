@@ -118,7 +118,7 @@ export function textMembership(members: TextBytes, other: TextBytes): Uint8Array
   // Row j of `other` is j itself, so the guesses can take the rows' place.
   const guesses = index.candidates(other, rows, rows);
   for (let j = 0; j < n; j++) {
-    if ((j & (BATCH - 1)) === 0) touched += touchBatch(members, guesses, j);
+    if ((j & (BATCH - 1)) === 0) members.touchRows(guesses, j, j + BATCH);
     const row = guesses[j];
     if (row >= 0 && members.equalRows(row, other, j)) out[j] = 1;
     else if (!other.isNa(j) && index.find(other, j) >= 0) out[j] = 1;
@@ -149,7 +149,7 @@ export function matchTextRows(
   // In file order, answers row j is j itself, so the guesses can take the output's place.
   const guesses = ansOrder ? index.candidates(ans, rows) : index.candidates(ans, rows, rows);
   for (let j = 0; j < n; j++) {
-    if ((j & (BATCH - 1)) === 0) touched += touchBatch(sub, guesses, j);
+    if ((j & (BATCH - 1)) === 0) sub.touchRows(guesses, j, j + BATCH);
     const at = ansOrder ? rows[j] : j;
     let row = guesses[j];
     // A wrong guess is a hash shared by different texts (rare): look the text up properly.
@@ -167,15 +167,6 @@ export function matchTextRows(
 
 /** Rows whose bytes are fetched together before they are compared. */
 const BATCH = 64;
-/** Sum of touched bytes, kept so the loads that fill the cache are not optimised away. */
-let touched = 0;
-
-/** Touch the submission rows guessed for answers rows [j, j + BATCH). */
-function touchBatch(sub: TextBytes, guesses: Int32Array, j: number): number {
-  let sum = 0;
-  for (let k = j, end = Math.min(guesses.length, j + BATCH); k < end; k++) if (guesses[k] >= 0) sum += sub.touch(guesses[k]);
-  return sum;
-}
 
 /** Below this many rows a bucket is finished by insertion sort. */
 const SMALL = 16;
@@ -228,7 +219,7 @@ function sortRows(t: TextBytes, rows: Uint32Array): void {
     for (let k0 = 0; k0 < n; k0 += BATCH) {
       const k1 = Math.min(n, k0 + BATCH);
       // Below the first pass the rows are scattered: fetch a batch before reading its words.
-      if (d > 0) for (let k = k0; k < k1; k++) touched += t.touchAt(rows[lo + k], d);
+      if (d > 0) t.touchRows(rows, lo + k0, lo + k1, d);
       for (let k = k0; k < k1; k++) {
         const row = rows[lo + k];
         high[k] = t.word(row, d, HALF);

@@ -36,15 +36,12 @@ export function gradeNormalization(submission: Table, answers: Answers): number 
   if (a && b && n > 0) {
     // Both read as text: compare bytes, which is what comparing the strings would give.
     let correct = 0;
-    let fetched = 0;
     for (let i0 = 0; i0 < n; i0 += 64) {
       const i1 = Math.min(n, i0 + 64);
       // The submission's rows come in the answers' order, scattered: fetch a batch, then compare.
-      for (let i = i0; i < i1; i++) fetched += b.touch(subOrder[i]);
+      b.touchRows(subOrder, i0, i1);
       for (let i = i0; i < i1; i++) if (samePyStr(a, i, b, subOrder[i])) correct++;
     }
-    // Keeps the fetching loads from being dropped as unused.
-    if (fetched < 0) throw new Error("unreachable");
     return correct / n;
   }
   const yTrue: string[] = new Array(n);
