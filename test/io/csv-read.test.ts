@@ -281,6 +281,17 @@ describe("reader details", () => {
   });
 });
 
+/** What the reader gives with its fast path off: the tokenizer's reading, the reference for the fast path. */
+async function tokenizerOnly(text: string) {
+  const { csvReadInternals } = await import("../../src/io/csv-read.js");
+  csvReadInternals.fastPath = false;
+  try {
+    return snapshot(parseCsv(text));
+  } finally {
+    csvReadInternals.fastPath = true;
+  }
+}
+
 describe("the fast path for numeric records", () => {
   function randomCsv(seed: number, rows: number): string {
     let s = seed;
@@ -312,16 +323,9 @@ describe("the fast path for numeric records", () => {
   }
 
   it("reads exactly what the tokenizer reads", async () => {
-    const { csvReadInternals } = await import("../../src/io/csv-read.js");
     for (let seed = 1; seed <= 6; seed++) {
       const text = randomCsv(seed, 3000);
-      csvReadInternals.fastPath = false;
-      let want;
-      try {
-        want = snapshot(parseCsv(text));
-      } finally {
-        csvReadInternals.fastPath = true;
-      }
+      const want = await tokenizerOnly(text);
       if (seed <= 4) expect(want.data.map((d) => d!.kind)).toEqual(["float", "float", "float"]);
       for (const chunkBytes of [undefined, 7, 100, 4096]) {
         expect(snapshot(parseCsv(text, { chunkBytes }))).toEqual(want);
@@ -330,7 +334,6 @@ describe("the fast path for numeric records", () => {
   });
 
   it("takes text columns too, and gives up a record half way without keeping its cells", async () => {
-    const { csvReadInternals } = await import("../../src/io/csv-read.js");
     let s = 7;
     const next = () => (s = (s * 1103515245 + 12345) % 2147483648);
     const text = (): string => {
@@ -353,13 +356,7 @@ describe("the fast path for numeric records", () => {
       else lines.push(`${text()},${i % 7 === 0 ? "NA" : i / 4},${text()}${next() % 40 === 0 ? "\r" : ""}`);
     }
     const csv = lines.join("\n") + "\n";
-    csvReadInternals.fastPath = false;
-    let want;
-    try {
-      want = snapshot(parseCsv(csv));
-    } finally {
-      csvReadInternals.fastPath = true;
-    }
+    const want = await tokenizerOnly(csv);
     expect(want.data.map((d) => d!.kind)).toEqual(["string", "float", "string"]);
     for (const chunkBytes of [undefined, 7, 100, 4096]) {
       expect(snapshot(parseCsv(csv, { chunkBytes }))).toEqual(want);
