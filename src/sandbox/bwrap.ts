@@ -13,6 +13,7 @@ import { leaseUid } from "./uid-pool.js";
 import {
   CONTAINER_PATHS,
   INIT_SCRIPT,
+  baseSandboxEnv,
   SANDBOX_PATHS,
   WRITABLE_DIRS,
   type Sandbox,
@@ -193,13 +194,19 @@ export function bwrapArgs(spec: SandboxSpec, layout: HostLayout, id: Identity, e
   return a;
 }
 
+/** Without a pids cgroup, RLIMIT_NPROC (per uid) is the fallback that stops a fork bomb: the prefix that sets it. */
+function nprocPrefix(spec: SandboxSpec, cgroupLimited: boolean): string[] {
+  return !cgroupLimited && spec.limits.pids !== null ? ["/usr/bin/prlimit", `--nproc=${spec.limits.pids}`, "--"] : [];
+}
+
+/** The init's --forward options for the spec's loopback ports. */
+function forwardArgs(spec: SandboxSpec): string[] {
+  return spec.sockets.flatMap((s) => (s.loopbackPort === undefined ? [] : ["--forward", `${s.loopbackPort}=${SANDBOX_PATHS.runtime}/${s.name}`]));
+}
+
 /** The command as started inside the sandbox: drop to the agent uid, then the init that serves loopback ports. */
 export function entryArgv(spec: SandboxSpec, id: Identity, command: string[], cgroupLimited = true, cwd?: string): string[] {
-  const out: string[] = [];
-  if (!cgroupLimited && spec.limits.pids !== null) {
-    // Without a pids cgroup, RLIMIT_NPROC (per uid) is the fallback that stops a fork bomb.
-    out.push("/usr/bin/prlimit", `--nproc=${spec.limits.pids}`, "--");
-  }
+  const out = nprocPrefix(spec, cgroupLimited);
   if (id.asRoot) {
     out.push(
       "/usr/bin/setpriv",
@@ -213,11 +220,37 @@ export function entryArgv(spec: SandboxSpec, id: Identity, command: string[], cg
   }
   out.push(`${SANDBOX_PATHS.runtime}/node`, `${SANDBOX_PATHS.runtime}/init.mjs`);
   if (cwd !== undefined) out.push("--cwd", cwd);
-  for (const s of spec.sockets) {
-    if (s.loopbackPort !== undefined) out.push("--forward", `${s.loopbackPort}=${SANDBOX_PATHS.runtime}/${s.name}`);
-  }
-  out.push("--", ...command);
+  out.push(...forwardArgs(spec), "--", ...command);
   return out;
+}
+
+/**
+ * The exec server as started inside the sandbox (init.mjs --serve, which kills every process of
+ * the agent's uid between commands: it is alone in the sandbox's pid namespace). As root it keeps
+ * uid 0 with CAP_SETUID and CAP_SETGID only and an empty bounding set, which its commands
+ * inherit; they run as the agent's host uid without any capability. Unprivileged, it is the
+ * agent's uid, and the fallback process limit is set on it once, for every command.
+ */
+export function serverArgv(spec: SandboxSpec, id: Identity, cgroupLimited = true): string[] {
+  const out = id.asRoot ? [] : nprocPrefix(spec, cgroupLimited);
+  if (id.asRoot) out.push("/usr/bin/setpriv", "--bounding-set=-all", "--inh-caps=-all,+setuid,+setgid", "--");
+  out.push(`${SANDBOX_PATHS.runtime}/node`, `${SANDBOX_PATHS.runtime}/init.mjs`, "--serve", "--sweep");
+  if (id.asRoot) out.push("--agent-uid", String(id.hostUid));
+  out.push(...forwardArgs(spec));
+  return out;
+}
+
+/**
+ * A command's argv as the exec server starts it. As root the process limit is set per command:
+ * on the server (uid 0) it would count root's processes.
+ */
+export function servedArgv(spec: SandboxSpec, id: Identity, command: string[], cgroupLimited: boolean): string[] {
+  return id.asRoot ? [...nprocPrefix(spec, cgroupLimited), ...command] : command;
+}
+
+/** Whether commands run through one exec server per run (the default) rather than a sandbox each (MLEBENCH_EXEC_SERVER=0). */
+export function execServerEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.MLEBENCH_EXEC_SERVER !== "0";
 }
 
 /** Throw a UserError naming the first requested GPU whose device node is absent. */
@@ -293,28 +326,38 @@ async function createSandbox(bin: string, spec: SandboxSpec, id: Identity, dirs:
     fs.rmSync(file);
     return fd;
   };
+  /** The host argv that starts `entry` in a new sandbox, and the descriptors it reads (args, seccomp). */
+  const launch = (entry: string[], env: Record<string, string>) => {
+    const setenv = Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]);
+    // Arguments travel through a file descriptor so that the sandbox's pid 1, whose command
+    // line the agent can read, does not list host paths.
+    // The command's folder is entered by the init, as the agent: bwrap starts in /.
+    const fds = [feed("args", [...base, "--chdir", "/", "--clearenv", ...setenv].map((x) => `${x}\0`).join(""))];
+    const argv = [bin, "--args", "3"];
+    if (filter !== null) {
+      fds.push(feed("seccomp", filter));
+      argv.push("--seccomp", "4");
+    }
+    argv.push("--", ...entry);
+    return { argv: stage ? stagedArgv(stage, argv) : argv, fds };
+  };
+  const hostEnv = () => ({ PATH: "/usr/sbin:/usr/bin:/sbin:/bin" });
   const sandbox = new HostSandbox(
     "bwrap",
     BWRAP_PATHS,
     spec,
     {
-      argv: (command, cwd, env, cgroupLimited) => {
-        const setenv = Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]);
-        // Arguments travel through a file descriptor so that the sandbox's pid 1, whose command
-        // line the agent can read, does not list host paths.
-        // The command's folder is entered by the init, as the agent: bwrap starts in /.
-        const fds = [feed("args", [...base, "--chdir", "/", "--clearenv", ...setenv].map((x) => `${x}\0`).join(""))];
-        const argv = [bin, "--args", "3"];
-        if (filter !== null) {
-          fds.push(feed("seccomp", filter));
-          argv.push("--seccomp", "4");
-        }
-        argv.push("--", ...entryArgv(spec, id, command, cgroupLimited, cwd));
-        return { argv: stage ? stagedArgv(stage, argv) : argv, fds };
-      },
-      hostEnv: () => ({ PATH: "/usr/sbin:/usr/bin:/sbin:/bin" }),
+      argv: (command, cwd, env, cgroupLimited) => launch(entryArgv(spec, id, command, cgroupLimited, cwd), env),
+      hostEnv,
       hostCwd: () => undefined,
       graceful: (pid) => processName(pid) !== "bwrap",
+      server: execServerEnabled()
+        ? {
+            // The server's own environment; each command brings its own.
+            launch: (cgroupLimited) => ({ ...launch(serverArgv(spec, id, cgroupLimited), { PATH: baseSandboxEnv().PATH }), env: hostEnv() }),
+            command: (argv, cgroupLimited) => servedArgv(spec, id, argv, cgroupLimited),
+          }
+        : undefined,
     },
     cleanup,
     id.asRoot ? { uid: id.hostUid, gid: id.hostUid } : undefined,

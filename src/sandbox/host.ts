@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { createCgroup, joinPrefix, type Cgroup } from "./cgroup.js";
 import { measureDisk } from "./disk.js";
-import { OutputBudget, descendants, killGroup, runProcess } from "./process.js";
+import { ExecServer, type ServerLaunch } from "./exec-server.js";
+import { OutputBudget, descendants, killGroup, runProcess, type ProcessResult } from "./process.js";
 import {
   STOP_GRACE_MS,
   type ExecOptions,
@@ -31,6 +32,15 @@ export interface Wrapper {
    * (bwrap) must not, since their death kills everything at once and leaves no grace period.
    */
   graceful?(pid: number): boolean;
+  /**
+   * Set where the backend runs a run's commands through one exec server (init.mjs --serve) instead
+   * of a sandbox each: how to start the server (the cgroup join is added here), and the argv the
+   * server starts for a command.
+   */
+  server?: {
+    launch(cgroupLimited: boolean): ServerLaunch;
+    command(argv: string[], cgroupLimited: boolean): string[];
+  };
 }
 
 /**
@@ -48,6 +58,7 @@ export class HostSandbox implements Sandbox {
   private poll: NodeJS.Timeout | null = null;
   private closed = false;
   private finalPeaks: ResourcePeaks | null = null;
+  private readonly served: ExecServer | null;
 
   constructor(
     readonly backend: string,
@@ -69,6 +80,19 @@ export class HostSandbox implements Sandbox {
     this.budget = new OutputBudget(limits.outputBytes);
     this.poll = setInterval(() => void this.sample(), spec.pollMs ?? 10_000);
     this.poll.unref();
+    const server = wrapper.server;
+    this.served =
+      server === undefined
+        ? null
+        : new ExecServer(() => {
+            const launch = server.launch(this.cgroup !== null);
+            return { ...launch, argv: [...joinPrefix(this.cgroup), ...launch.argv] };
+          });
+  }
+
+  /** Whether any command of the agent runs now. */
+  private get busy(): boolean {
+    return this.running.size > 0 || (this.served?.inFlight ?? 0) > 0;
   }
 
   /** Bytes of agent output dropped because the run's output cap was reached. */
@@ -80,7 +104,7 @@ export class HostSandbox implements Sandbox {
 
   private async sample(): Promise<void> {
     this.cgroup?.stats();
-    if (this.running.size === 0 || this.sampling) return;
+    if (!this.busy || this.sampling) return;
     this.sampling = true;
     let used = 0;
     try {
@@ -110,7 +134,9 @@ export class HostSandbox implements Sandbox {
         // the cgroup is gone
       }
     }
-    return [...this.running].flatMap((pid) => [pid, ...descendants(pid)]);
+    const roots = [...this.running];
+    if (this.served?.pid) roots.push(this.served.pid);
+    return roots.flatMap((pid) => [pid, ...descendants(pid)]);
   }
 
   async exec(argv: string[], opts: ExecOptions = {}): Promise<ExecResult> {
@@ -123,9 +149,31 @@ export class HostSandbox implements Sandbox {
     const timeoutMs = Math.min(opts.timeoutMs ?? Number.POSITIVE_INFINITY, remaining);
     const cwd = opts.cwd ?? this.paths.workspace;
     const env = { ...this.spec.env, ...opts.env };
+    const oomBefore = this.cgroup?.stats().oomKills ?? 0;
+    const result = this.served
+      ? await this.execServed(this.served, argv, cwd, env, opts, timeoutMs)
+      : await this.execDirect(argv, cwd, env, opts, timeoutMs);
+    const oomAfter = this.cgroup?.stats().oomKills ?? 0;
+    let reason: ExitReason;
+    if (this.killedReason !== null) reason = this.killedReason;
+    else if (result.timedOut) reason = "time_limit";
+    else if (oomAfter > oomBefore && result.exitCode !== 0) reason = "oom";
+    else reason = result.exitCode === 0 ? "finished" : "crashed";
+    return {
+      exitCode: result.exitCode,
+      signal: result.signal,
+      reason,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      truncated: result.truncated,
+      wallMs: result.wallMs,
+    };
+  }
+
+  /** One command as a sandbox of its own. */
+  private async execDirect(argv: string[], cwd: string, env: Record<string, string>, opts: ExecOptions, timeoutMs: number): Promise<ProcessResult> {
     const wrapped = this.wrapper.argv(argv, cwd, env, this.cgroup !== null);
     const hostArgv = [...joinPrefix(this.cgroup), ...wrapped.argv];
-    const oomBefore = this.cgroup?.stats().oomKills ?? 0;
     // The child holds its own copies once spawned; ours are closed then, or here if it never started.
     let fdsOpen = (wrapped.fds ?? []).length > 0;
     const closeFds = () => {
@@ -156,21 +204,44 @@ export class HostSandbox implements Sandbox {
     this.running.delete(result.pid);
     // Between commands nothing of the agent's may keep running (a daemon outside the group).
     if (this.running.size === 0) this.cgroup?.killAll("SIGKILL");
-    const oomAfter = this.cgroup?.stats().oomKills ?? 0;
-    let reason: ExitReason;
-    if (this.killedReason !== null) reason = this.killedReason;
-    else if (result.timedOut) reason = "time_limit";
-    else if (oomAfter > oomBefore && result.exitCode !== 0) reason = "oom";
-    else reason = result.exitCode === 0 ? "finished" : "crashed";
-    return {
-      exitCode: result.exitCode,
-      signal: result.signal,
-      reason,
-      stdout: result.stdout,
-      stderr: result.stderr,
-      truncated: result.truncated,
-      wallMs: result.wallMs,
-    };
+    return result;
+  }
+
+  /**
+   * One command through the run's exec server. The server kills what a command leaves behind
+   * (see init.ts); a command that outlasts its SIGKILL takes the server down with it.
+   */
+  private async execServed(server: ExecServer, argv: string[], cwd: string, env: Record<string, string>, opts: ExecOptions, timeoutMs: number): Promise<ProcessResult> {
+    const cgroupLimited = this.cgroup !== null;
+    const command = this.wrapper.server!.command(argv, cgroupLimited);
+    const result = await server.run(
+      { argv: command, cwd, env, input: opts.input },
+      {
+        timeoutMs: Number.isFinite(timeoutMs) ? timeoutMs : undefined,
+        outputLimit: opts.outputLimit,
+        logFile: opts.logFile,
+        budget: this.budget,
+        onOutput: opts.onOutput,
+        onTimeout: (id) => {
+          if (Date.now() >= this.deadline - 50) void this.kill("time_limit");
+          else this.stopServed(server, id);
+        },
+      },
+    );
+    // A server that is gone leaves nothing to spare.
+    if (server.pid === null && !this.busy) this.cgroup?.killAll("SIGKILL");
+    return result;
+  }
+
+  /** SIGTERM one served command, SIGKILL after a grace period, and the whole server if even that does not end it. */
+  private stopServed(server: ExecServer, id: number): void {
+    server.signal(id, "SIGTERM");
+    setTimeout(() => {
+      server.signal(id, "SIGKILL");
+      setTimeout(() => {
+        if (server.ids().includes(id)) server.destroy();
+      }, STOP_GRACE_MS).unref();
+    }, STOP_GRACE_MS).unref();
   }
 
   /** Ask a command's processes to stop (SIGTERM), leaving the sandbox's supervisors alone. */
@@ -196,9 +267,11 @@ export class HostSandbox implements Sandbox {
   async kill(reason: ExitReason): Promise<void> {
     if (this.killedReason === null) this.killedReason = reason;
     for (const pid of this.running) this.terminate(pid);
+    for (const id of this.served?.ids() ?? []) this.served!.signal(id, "SIGTERM");
     const until = Date.now() + STOP_GRACE_MS;
-    while (this.running.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while (this.busy && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     for (const pid of this.running) killGroup(pid, "SIGKILL");
+    this.served?.destroy();
     this.cgroup?.killAll("SIGKILL");
   }
 
@@ -220,6 +293,7 @@ export class HostSandbox implements Sandbox {
     if (this.poll) clearInterval(this.poll);
     // A final disk sample so the peak covers what the agent left behind.
     this.diskPeak = Math.max(this.diskPeak, await this.diskNow());
+    await this.served?.stop();
     this.cgroup?.killAll("SIGKILL");
     // The cgroup's counters vanish with it.
     this.finalPeaks = this.peaks();

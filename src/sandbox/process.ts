@@ -21,17 +21,11 @@ export class OutputBudget {
 }
 
 /** How to start and stop one host process that runs a sandboxed command. */
-export interface ProcessOptions {
+export interface ProcessOptions extends CaptureOptions {
   env: Record<string, string>;
   cwd?: string;
   input?: string;
   timeoutMs?: number;
-  /** Bytes of stdout and of stderr kept in memory (default 1 MiB each). */
-  outputLimit?: number;
-  /** Append both streams to this file, within `budget`. */
-  logFile?: string;
-  budget?: OutputBudget;
-  onOutput?: (chunk: Buffer, stream: "stdout" | "stderr") => void;
   /** Called on timeout instead of the default (SIGTERM the group, SIGKILL after graceMs). */
   onTimeout?: (pid: number) => void;
   /** Open file descriptors handed to the child as fd 3, 4, ... */
@@ -131,12 +125,60 @@ export function terminateGroup(pid: number, graceMs: number): void {
   timer.unref();
 }
 
+/** Where a command's output goes: kept in memory up to a limit, appended to a log within a budget, and passed on. */
+export interface CaptureOptions {
+  /** Bytes of stdout and of stderr kept in memory (default 1 MiB each). */
+  outputLimit?: number;
+  /** Append both streams to this file, within `budget`. */
+  logFile?: string;
+  budget?: OutputBudget;
+  onOutput?: (chunk: Buffer, stream: "stdout" | "stderr") => void;
+}
+
+/** The output of one command as it arrives, for `runProcess` and the exec server's client alike. */
+export class OutputCapture {
+  private readonly limit: number;
+  private readonly captured = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+  private readonly sizes = { stdout: 0, stderr: 0 };
+  private log: number | null;
+  truncated = false;
+
+  constructor(private readonly opts: CaptureOptions) {
+    this.limit = opts.outputLimit ?? DEFAULT_OUTPUT_LIMIT;
+    this.log = opts.logFile ? fs.openSync(opts.logFile, "a") : null;
+  }
+
+  add(chunk: Buffer, stream: "stdout" | "stderr"): void {
+    this.opts.onOutput?.(chunk, stream);
+    const room = this.limit - this.sizes[stream];
+    if (room > 0) {
+      const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+      this.captured[stream].push(part);
+      this.sizes[stream] += part.length;
+    }
+    if (chunk.length > room) this.truncated = true;
+    if (this.log !== null) {
+      const part = this.opts.budget ? this.opts.budget.take(chunk) : chunk;
+      if (part.length > 0) fs.writeSync(this.log, part);
+    }
+  }
+
+  /** Close the log file; later output is still kept in memory. */
+  close(): void {
+    if (this.log !== null) fs.closeSync(this.log);
+    this.log = null;
+  }
+
+  text(stream: "stdout" | "stderr"): string {
+    return Buffer.concat(this.captured[stream]).toString("utf8");
+  }
+}
+
 /**
  * Run argv as the leader of a new process group (so the whole tree can be signalled), with
  * capped output capture, an optional log file and a wall-clock limit.
  */
 export function runProcess(argv: string[], opts: ProcessOptions): Promise<ProcessResult> {
-  const limit = opts.outputLimit ?? DEFAULT_OUTPUT_LIMIT;
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0], argv.slice(1), {
@@ -146,29 +188,11 @@ export function runProcess(argv: string[], opts: ProcessOptions): Promise<Proces
       stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe", ...childStdio(opts.extraFds ?? [])],
     });
     if (child.pid !== undefined) opts.onSpawn?.(child.pid);
-    const log = opts.logFile ? fs.openSync(opts.logFile, "a") : null;
-    const captured = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
-    const sizes = { stdout: 0, stderr: 0 };
-    let truncated = false;
+    const capture = new OutputCapture(opts);
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
-
-    const collect = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
-      opts.onOutput?.(chunk, stream);
-      const room = limit - sizes[stream];
-      if (room > 0) {
-        const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
-        captured[stream].push(part);
-        sizes[stream] += part.length;
-      }
-      if (chunk.length > room) truncated = true;
-      if (log !== null) {
-        const part = opts.budget ? opts.budget.take(chunk) : chunk;
-        if (part.length > 0) fs.writeSync(log, part);
-      }
-    };
-    child.stdout!.on("data", collect("stdout"));
-    child.stderr!.on("data", collect("stderr"));
+    child.stdout!.on("data", (c: Buffer) => capture.add(c, "stdout"));
+    child.stderr!.on("data", (c: Buffer) => capture.add(c, "stderr"));
     if (opts.input !== undefined) {
       child.stdin!.on("error", () => {}); // a command that never reads its input is not an error
       child.stdin!.end(opts.input);
@@ -176,7 +200,7 @@ export function runProcess(argv: string[], opts: ProcessOptions): Promise<Proces
 
     child.on("error", (e) => {
       if (timer) clearTimeout(timer);
-      if (log !== null) fs.closeSync(log);
+      capture.close();
       reject(new Error(`Cannot start ${argv[0]}: ${e.message}`));
     });
     if (opts.timeoutMs !== undefined && child.pid !== undefined) {
@@ -192,15 +216,15 @@ export function runProcess(argv: string[], opts: ProcessOptions): Promise<Proces
       if (finished) return;
       finished = true;
       if (timer) clearTimeout(timer);
-      if (log !== null) fs.closeSync(log);
+      capture.close();
       resolve({
         pid: child.pid ?? -1,
         exitCode: code,
         signal,
         timedOut,
-        stdout: Buffer.concat(captured.stdout).toString("utf8"),
-        stderr: Buffer.concat(captured.stderr).toString("utf8"),
-        truncated,
+        stdout: capture.text("stdout"),
+        stderr: capture.text("stderr"),
+        truncated: capture.truncated,
         wallMs: Date.now() - started,
       });
     };

@@ -2,11 +2,11 @@
  * Staging of a bubblewrap sandbox's read-only mounts, for a harness running as root. Bound
  * directly, every read-only source would be the host's own inode (runs could signal each other
  * through `flock` on /usr or the data dir) and /proc/self/mountinfo would name its host path (the
- * data dir's, hence where the private answers are). Instead each command starts in a private mount
+ * data dir's, hence where the private answers are). Instead each sandbox starts in a private mount
  * namespace where every source directory is bound at a neutral path under the stage folder,
  * covered by a read-only overlay (a filesystem of its own, with inodes of its own), and unbound
  * again; bwrap then binds from the overlays. /dev is a fresh tmpfs with its own device nodes and
- * devpts. All of it disappears with the command's mount namespace.
+ * devpts. All of it disappears with the sandbox's mount namespace.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,7 +17,7 @@ import { cachedProbe } from "./probe-cache.js";
 /**
  * The shell that builds the stage and then execs bwrap: `sh -c SCRIPT stage DIR ARGV...`. Every
  * mount is one entry of DIR/fstab, made by a single `mount -a` (and its mount points by
- * X-mount.mkdir), because each program the script starts costs milliseconds on every command.
+ * X-mount.mkdir), because each program the script starts costs milliseconds on every sandbox.
  * The sources' binds all sit under one tmpfs, unmounted at once after the overlays hold them.
  */
 const SCRIPT = String.raw`set -eu
@@ -42,7 +42,7 @@ exec "$@"
 
 /** Where each read-only source is bound from once staged, and the staged /dev. */
 export interface StagePlan {
-  /** The stage folder: its fstab, and `s/`, empty on the host and a tmpfs inside each command's mount namespace. */
+  /** The stage folder: its fstab, and `s/`, empty on the host and a tmpfs inside each sandbox's mount namespace. */
   dir: string;
   /** Source directories, in the order they are overlaid (overlay i is `<dir>/s/m<i>`). */
   dirs: string[];
