@@ -151,15 +151,17 @@ export class ExecServer {
     this.gone();
   }
 
-  /** Ask the server to end (it kills what runs), and kill it if it does not within `graceMs`. */
-  async stop(graceMs = 2000): Promise<void> {
+  /** End the server and everything it runs, and wait (at most `waitMs`) until its outermost process is gone. */
+  async stop(waitMs = 2000): Promise<void> {
     const child = this.child;
     if (child === null) return;
-    const exited = new Promise<void>((r) => child.once("exit", () => r()));
-    child.stdin?.end();
-    const timer = new Promise<void>((r) => setTimeout(r, graceMs).unref());
-    await Promise.race([exited, timer]);
+    const exited = new Promise<void>((r) => {
+      if (child.exitCode !== null || child.signalCode !== null) r();
+      else child.once("exit", () => r());
+    });
+    // Nothing is left to save: the run is over. The sandbox's pid 1 dies with bwrap, and every process in it.
     this.destroy();
+    await Promise.race([exited, new Promise<void>((r) => setTimeout(r, waitMs).unref())]);
   }
 
   private write(req: object): void {
