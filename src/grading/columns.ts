@@ -302,6 +302,11 @@ export function numericInOrder(col: Column, order: ArrayLike<number> | null, nam
   }
 }
 
+/** A column's values as numbers in file order (numericInOrder's conversions), without a copy for int and float columns. */
+export function numericValues(col: Column, name: string): ArrayLike<number> {
+  return col.kind === "int" || col.kind === "float" ? col.values : numericInOrder(col, null, name);
+}
+
 /** Text pandas' to_numeric would accept as a number (decimal, exponent, inf/nan spellings). */
 const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*(e[+-]?\d+)?|\.\d+(e[+-]?\d+)?|inf(inity)?|nan)\s*$/i;
 

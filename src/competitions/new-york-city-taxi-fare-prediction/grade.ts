@@ -1,8 +1,8 @@
 import type { Answers } from "../../core/competition.js";
 import type { Table } from "../../core/table.js";
 import { requireTable } from "../../grading/answers.js";
-import { answersColumn, numericInOrder, sortOrder, submissionColumn } from "../../grading/columns.js";
-import { rmse } from "../../metrics/regression.js";
+import { answersColumn, numericValues, sortOrder, submissionColumn } from "../../grading/columns.js";
+import { rmseInOrder } from "../../metrics/regression.js";
 
 /**
  * RMSE of the predicted fare. Both sides are sorted by `key` and compared row by row without
@@ -14,7 +14,10 @@ export function grade(submission: Table, answers: Answers): number {
   const ansKey = answersColumn(ans, "key");
   const subFare = submissionColumn(submission, "fare_amount");
   const subKey = submissionColumn(submission, "key");
-  const yTrue = numericInOrder(ansFare, sortOrder(ansKey), "fare_amount");
-  const yPred = numericInOrder(subFare, sortOrder(subKey), "fare_amount");
-  return rmse(yTrue, yPred);
+  // Values stay where they are; both sides are read through their key orders.
+  const trueOrder = sortOrder(ansKey);
+  const yTrue = numericValues(ansFare, "fare_amount");
+  const predOrder = sortOrder(subKey);
+  const yPred = numericValues(subFare, "fare_amount");
+  return rmseInOrder(yTrue, trueOrder, yPred, predOrder);
 }
