@@ -61,7 +61,9 @@ beforeAll(async () => {
 afterAll(() => llm.close());
 
 describe.skipIf(bwrapMissing !== null)("mlebench tasks run + tasks eval under the default sandbox", () => {
-  it("scores a research agent that vectorises the convolution as a success at 10%, and the starter as scored but not", async () => {
+  // Both verdicts rest on timings: the starter's "improvement" is its own time measured twice, which
+  // a machine busy with other tests can move by more than 10%. A retry measures again.
+  it("scores a research agent that vectorises the convolution as a success at 10%, and the starter as scored but not", { retry: 2, timeout: 600_000 }, async () => {
     expect(VECTORISED).not.toBe(STARTER);
     const dataDir = tempDir("mlab-bwrap-data-");
     llm.reset();
@@ -82,7 +84,7 @@ describe.skipIf(bwrapMissing !== null)("mlebench tasks run + tasks eval under th
     expect(starter.evalJson.improvement as number).toBeLessThan(0.1);
     expect(starter.summary).toMatchObject({ runs: 1, errors: 0, unscored: 0 });
     expect(starter.summary.success["10"]!.mean).toBe(0);
-  }, 600_000);
+  });
 });
 
 // The same commands with the harness run by an unprivileged user: bwrap then makes a user namespace per command.
