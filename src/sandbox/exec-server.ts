@@ -208,6 +208,7 @@ export class ExecServer {
       }
       this.child = child;
       this.onPid(child.pid);
+      child.on("error", () => {}); // it is signalled by process group, never through this object
       child.stdin!.on("error", () => {}); // a dead server's requests go nowhere; its exit says why
       const reader = new FrameReader();
       child.stdout!.on("data", (chunk: Buffer) => {

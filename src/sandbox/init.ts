@@ -343,8 +343,10 @@ function serve(): void {
       child.stdin!.end(input);
     }
     child.on("exit", (code, signal) => {
-      // What the command left in its group (background jobs) ends with it.
+      // What the command left in its group (background jobs) ends with it; when no other command
+      // runs, so does everything else of the agent's, daemons holding its pipes included.
       if (child.pid !== undefined) signalPids([-child.pid], "SIGKILL");
+      if (jobs.size === 1) sweep();
       const status = statusOf(code, signal);
       const late = setTimeout(() => {
         child.stdout!.destroy();

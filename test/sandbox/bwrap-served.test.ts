@@ -35,7 +35,7 @@ function scenarios(names: string[], unprivileged: boolean, env: Record<string, s
   }
 }
 
-const ALL = ["basics", "private", "daemon", "tmp", "timeout", "rampage", "concurrent", "identity"];
+const ALL = ["basics", "private", "daemon", "held", "tmp", "timeout", "rampage", "concurrent", "identity"];
 const userSkip = asRoot ? userUnavailable() : "runs as root to switch to the test user";
 const modes = [
   { title: asRoot ? "as root" : "as this user", unprivileged: false, skip: null as string | null },
@@ -56,6 +56,9 @@ for (const mode of modes) {
       // A daemon in a session of its own is gone before the next command starts.
       expect(r.daemon.first).toMatchObject({ exitCode: 0, stdout: "started\n" });
       expect(r.daemon.after).toMatchObject({ exitCode: 0, stdout: "0\n" });
+      // Nor does one that holds the command's output open make the command wait for it (2 s at most).
+      expect(r.held.r).toMatchObject({ exitCode: 0, stdout: "started\n" });
+      expect(r.held.ms).toBeLessThan(1500);
       // /tmp belongs to the run, as in one container per run.
       expect(r.tmp).toMatchObject({ exitCode: 0, stdout: "kept\n" });
       expect(r.timeout.slow).toMatchObject({ exitCode: 143, reason: "time_limit" });
