@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { resolveDataDir } from "../core/paths.js";
-import { loadCompetition } from "../competitions/registry.js";
+import { loadOneCompetition } from "../competitions/load-one.js";
 import { gradeSubmission } from "../grading/grade.js";
 import { formatReport } from "../grading/format.js";
 import { action, dataDirOption } from "./common.js";
@@ -21,7 +21,7 @@ export function register(program: Command): void {
     .option("--json", "print the report as JSON (upstream CompetitionReport keys plus invalid_reason)")
     .action(
       action(async (submission: string, competitionId: string, opts: { dataDir?: string; json?: boolean }) => {
-        const competition = await loadCompetition(competitionId);
+        const competition = await loadOneCompetition(competitionId);
         const report = gradeSubmission(competition, submission, resolveDataDir(opts.dataDir));
         const text = opts.json
           ? JSON.stringify(report, null, 2) + "\n"

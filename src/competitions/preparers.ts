@@ -1,9 +1,9 @@
 import type { UpstreamSpec } from "../core/competition.js";
-import { FOLDER_PREPARERS } from "./folders.js";
+import { FOLDER_PREPARERS } from "./folder-loaders.js";
 
 /**
  * Ported upstream preparers by competition id (the upstream folders with a prepare.ts, found by
- * folders.ts), each imported when it runs. Kept apart from the graders so a competition can be
+ * folder-loaders.ts), each imported when it runs. Kept apart from the graders so a competition can be
  * prepared before its grader exists (and the other way round). Each module exports `prepare` and,
  * where some output cannot match upstream's bytes, `unverifiable` (see UpstreamSpec).
  */

@@ -70,6 +70,9 @@ describe("start-up loads only what the command needs", () => {
     const r = traced(["grade-sample", path.join(REPO, "no-such.csv"), "titanic", "--json", "--data-dir", path.join(REPO, "no-such-data-dir")]);
     const graders = under(r.modules, "dist/competitions/").filter((m) => m.endsWith("/grade.js"));
     expect(graders).toEqual(["dist/competitions/titanic/grade.js"]);
+    // Nor any other competition's definition, nor zod (grading writes reports, it does not parse them).
+    expect(under(r.modules, "dist/competitions/").filter((m) => m.endsWith("/index.js"))).toEqual(["dist/competitions/titanic/index.js"]);
+    expect(under(r.modules, "node_modules/").filter((m) => !m.startsWith("node_modules/commander/"))).toEqual([]);
   });
 
   it("run loads neither the queue clients nor the research tasks unless asked", () => {

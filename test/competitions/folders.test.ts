@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMPETITIONS } from "../../src/competitions/registry.js";
+import { loadOneCompetition } from "../../src/competitions/load-one.js";
+import { COMPETITIONS, loadCompetition } from "../../src/competitions/registry.js";
 import { PREPARERS } from "../../src/competitions/preparers.js";
 import { catalogEntry } from "../../src/competitions/catalog.js";
 import { REPO } from "../helpers/cli.js";
@@ -25,5 +26,26 @@ describe("competitions found by folder", () => {
     const upstreamWithPrepare = folders.filter((f) => catalogEntry(f) !== undefined && fs.existsSync(path.join(DIR, f, "prepare.ts")));
     expect([...PREPARERS.keys()].sort()).toEqual(upstreamWithPrepare.sort());
     for (const id of upstreamWithPrepare) expect(COMPETITIONS.get(id)?.upstream, id).toBe(PREPARERS.get(id));
+  });
+
+  it("loadOneCompetition gives the registry's definition and grader, importing one folder", async () => {
+    for (const id of folders) {
+      const one = await loadOneCompetition(id);
+      const registered = await loadCompetition(id);
+      expect(Object.keys(one).sort(), id).toEqual(Object.keys(registered).sort());
+      for (const [key, value] of Object.entries(registered)) {
+        const mine = (one as unknown as Record<string, unknown>)[key];
+        if (typeof value === "function") expect(mine, `${id}.${key}`).toBe(value);
+        else expect(mine, `${id}.${key}`).toEqual(value);
+      }
+    }
+    let expected = "";
+    try {
+      await loadCompetition("titanik");
+    } catch (e) {
+      expected = (e as Error).message;
+    }
+    expect(expected).toContain('Unknown competition "titanik"');
+    await expect(loadOneCompetition("titanik")).rejects.toThrow(expected);
   });
 });
