@@ -232,8 +232,7 @@ export function entryArgv(spec: SandboxSpec, id: Identity, command: string[], cg
  * agent's uid, and the fallback process limit is set on it once, for every command.
  */
 export function serverArgv(spec: SandboxSpec, id: Identity, cgroupLimited = true): string[] {
-  const out = id.asRoot ? [] : nprocPrefix(spec, cgroupLimited);
-  if (id.asRoot) out.push("/usr/bin/setpriv", "--bounding-set=-all", "--inh-caps=-all,+setuid,+setgid", "--");
+  const out = id.asRoot ? ["/usr/bin/setpriv", "--bounding-set=-all", "--inh-caps=-all,+setuid,+setgid", "--"] : nprocPrefix(spec, cgroupLimited);
   out.push(`${SANDBOX_PATHS.runtime}/node`, `${SANDBOX_PATHS.runtime}/init.mjs`, "--serve", "--sweep");
   if (id.asRoot) out.push("--agent-uid", String(id.hostUid));
   out.push(...forwardArgs(spec));

@@ -92,10 +92,7 @@ export class ExecServer {
   private said: Buffer[] = [];
   private saidBytes = 0;
 
-  constructor(
-    private readonly launch: () => ServerLaunch,
-    private readonly onPid: (pid: number | null) => void = () => {},
-  ) {}
+  constructor(private readonly launch: () => ServerLaunch) {}
 
   /** Host pid of the server's outermost process (its process group), or null when none runs. */
   get pid(): number | null {
@@ -207,7 +204,6 @@ export class ExecServer {
         return;
       }
       this.child = child;
-      this.onPid(child.pid);
       child.on("error", () => {}); // it is signalled by process group, never through this object
       child.stdin!.on("error", () => {}); // a dead server's requests go nowhere; its exit says why
       const reader = new FrameReader();
@@ -291,7 +287,6 @@ export class ExecServer {
       child.stdout?.destroy();
       child.stderr?.destroy();
       child.stdin?.destroy();
-      this.onPid(null);
     }
     const said = this.pending.size > 0 ? this.takeSaid() : Buffer.alloc(0);
     for (const id of [...this.pending.keys()]) {

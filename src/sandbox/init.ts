@@ -219,11 +219,8 @@ function serve(): void {
   /** How long the pipes of an exited command may stay open (held by processes it left behind). */
   const LATE_PIPES_MS = 2000;
 
-  interface Job {
-    child: ChildProcess | null;
-    done: boolean;
-  }
-  const jobs = new Map<number, Job>();
+  /** Commands not yet reported ended, with their process once spawned. */
+  const jobs = new Map<number, ChildProcess | null>();
 
   const send = (type: number, id: number, payload: Buffer | string): void => {
     const body = typeof payload === "string" ? Buffer.from(payload) : payload;
@@ -289,10 +286,7 @@ function serve(): void {
   };
 
   const end = (id: number, status: number) => {
-    const job = jobs.get(id);
-    if (!job || job.done) return;
-    job.done = true;
-    jobs.delete(id);
+    if (!jobs.delete(id)) return;
     if (jobs.size === 0) sweep();
     send(FRAME_EXIT, id, String(status));
   };
@@ -308,8 +302,7 @@ function serve(): void {
   };
 
   const start = (id: number, cmd: string[], cwd: string, env: Record<string, string>, input: string | undefined) => {
-    const job: Job = { child: null, done: false };
-    jobs.set(id, job);
+    jobs.set(id, null);
     const why = enter(cwd);
     if (why !== null) {
       send(FRAME_STDERR, id, `init: cannot enter ${cwd}: ${why}\n`);
@@ -330,7 +323,7 @@ function serve(): void {
     } finally {
       process.chdir("/");
     }
-    job.child = child;
+    jobs.set(id, child);
     child.on("error", (e: NodeJS.ErrnoException) => {
       if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) return; // a signal that could not be sent
       send(FRAME_STDERR, id, startFailure(cmd[0], e));
@@ -361,15 +354,13 @@ function serve(): void {
   };
 
   const signal = (id: number, name: string) => {
-    const pid = jobs.get(id)?.child?.pid;
+    const pid = jobs.get(id)?.pid;
     if (pid === undefined || (name !== "SIGTERM" && name !== "SIGKILL")) return;
     signalPids([-pid, pid, ...below(pid)], name);
   };
 
-  let stopping = false;
   function stopAll(): never {
-    stopping = true;
-    for (const job of jobs.values()) if (job.child?.pid !== undefined) signalPids([-job.child.pid], "SIGKILL");
+    for (const child of jobs.values()) if (child?.pid !== undefined) signalPids([-child.pid], "SIGKILL");
     sweep();
     finish(0);
   }
@@ -404,7 +395,7 @@ function serve(): void {
   process.stdin.on("data", (chunk: string) => {
     pending += chunk;
     let nl = pending.indexOf("\n");
-    while (nl >= 0 && !stopping) {
+    while (nl >= 0) {
       const line = pending.slice(0, nl);
       pending = pending.slice(nl + 1);
       if (line.trim() !== "") handle(line);
