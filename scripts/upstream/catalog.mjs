@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Regenerates src/competitions/catalog.json, the metadata of every upstream competition (its
 // config.yaml, its complexity from experiments/splits/*.txt, its category from the README's Lite
-// table), from a local mirror of openai/mle-bench, so none of it is typed by hand.
+// table), and upstream's named subsets (experiments/splits/systemcard.txt, in its own order), from a
+// local mirror of openai/mle-bench, so none of it is typed by hand.
 //
 // Usage: node scripts/upstream/catalog.mjs [mirror-git-dir] [--check]
 //   mirror-git-dir  a (bare) clone of openai/mle-bench; default /work/.mirror/openai+mle-bench/repo
@@ -67,6 +68,9 @@ const tiers = { low: splitFile("low"), medium: splitFile("medium"), high: splitF
 const dev = new Set(splitFile("dev"));
 const complexityOf = new Map();
 for (const [tier, ids] of Object.entries(tiers)) for (const id of ids) complexityOf.set(id, tier);
+// Named subsets upstream publishes beside the tiers, kept in the order of their files.
+const NAMED_SPLITS = ["systemcard"];
+const namedSplits = Object.fromEntries(NAMED_SPLITS.map((name) => [name, splitFile(name)]));
 const categories = readmeCategories(git("show", "HEAD:README.md"));
 
 const dirs = git("ls-tree", "-d", "--name-only", "HEAD", "mlebench/competitions/")
@@ -103,11 +107,11 @@ for (const dir of dirs) {
 entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 const known = new Set(entries.map((e) => e.id));
-for (const id of [...complexityOf.keys(), ...dev]) {
+for (const id of [...complexityOf.keys(), ...dev, ...Object.values(namedSplits).flat()]) {
   if (!known.has(id)) throw new Error(`split id "${id}" has no upstream competition directory`);
 }
 
-const data = { upstream: { repository: "openai/mle-bench", commit }, competitions: entries };
+const data = { upstream: { repository: "openai/mle-bench", commit }, competitions: entries, splits: namedSplits };
 const text = `${JSON.stringify(data, null, 2)}\n`;
 
 if (check) {

@@ -188,7 +188,7 @@ export function register(program: Command): void {
         "one-to-one onto the target or determine it, a single feature scoring near-perfectly, test ids present in train, duplicate rows across the split",
     )
     .option("-c, --competition <ids...>", "competitions to audit")
-    .option("--split <name>", "audit every prepared competition of this split (e.g. offline, lite, split75)")
+    .option("--split <name>", "audit every prepared competition of this split (e.g. offline, lite, split75, systemcard)")
     .addOption(dataDirOption())
     .option("--json", "print the reports as JSON")
     .action(

@@ -98,7 +98,7 @@ export function register(program: Command): void {
         "With --all, add a status column (ready or not prepared), whether a preparer " +
           "exists and the dev flag, and print a tally.",
     )
-    .option("--split <name>", "only competitions of this split (low, lite, medium, high, split75, dev; offline, offline-lite, offline-low, offline-medium, offline-high)")
+    .option("--split <name>", "only competitions of this split (low, lite, medium, high, split75, dev, systemcard; offline, offline-lite, offline-low, offline-medium, offline-high)")
     .option("--all", "add status, preparer and dev columns and a tally of prepared competitions")
     .addOption(dataDirOption())
     .option("--json", "print a JSON array instead of a table")

@@ -47,7 +47,7 @@ export function register(program: Command): void {
         "prepared files' md5s. Running it again only verifies.",
     )
     .option("-c, --competition <id...>", "competition id(s) to prepare")
-    .option("--split <name>", "every competition of a split (low, lite, medium, high, split75, dev; offline, offline-lite, offline-low, offline-medium, offline-high)")
+    .option("--split <name>", "every competition of a split (low, lite, medium, high, split75, dev, systemcard; offline, offline-lite, offline-low, offline-medium, offline-high)")
     .option("--lite", "the lite split (upstream's low-complexity 22)")
     .option("-l, --list <file>", "a text file with one competition id per line")
     .option("--all", "every competition that can be prepared here (offline, and upstream ones whose preparer exists)")

@@ -43,7 +43,7 @@ export function register(program: Command): void {
       "run group directories (or s3://bucket[/prefix]/<group> URLs, pulled into $MLEBENCH_S3_CACHE, default <tmp>/mlebench-s3-cache) " +
         "and/or grading report .json files (several agents are compared side by side)",
     )
-    .option("--split <name>", "report on this split's competitions (e.g. lite, split75, offline, offline-lite); default: every competition in the inputs")
+    .option("--split <name>", "report on this split's competitions (e.g. lite, split75, systemcard, offline, offline-lite); default: every competition in the inputs")
     .option("--out <dir>", "where report.html, report.md and report.json are written", "report")
     .option("--format <list>", "comma-separated formats to write: html, md, json", "html,md,json")
     .option("--pad-missing", "count competitions missing from a seed as failures instead of requiring complete seeds")

@@ -29,6 +29,8 @@ export interface CatalogEntry {
 interface CatalogFile {
   upstream: { repository: string; commit: string };
   competitions: CatalogEntry[];
+  /** Upstream's named subsets beside the tiers (experiments/splits/<name>.txt), each in its file's order. */
+  splits: Record<string, string[]>;
 }
 
 const FILE = new URL("./catalog.json", import.meta.url);
@@ -36,8 +38,8 @@ const FILE = new URL("./catalog.json", import.meta.url);
 function loadCatalog(): CatalogFile {
   const data = JSON.parse(fs.readFileSync(FILE, "utf8")) as Partial<CatalogFile>;
   // The file is generated, so a bad shape means a broken install or a hand edit, not user input.
-  if (!data.upstream?.commit || !Array.isArray(data.competitions)) {
-    throw new Error(`${FILE.pathname}: not a competition catalog (expected "upstream" and "competitions"); rerun scripts/upstream/catalog.mjs`);
+  if (!data.upstream?.commit || !Array.isArray(data.competitions) || typeof data.splits !== "object" || data.splits === null) {
+    throw new Error(`${FILE.pathname}: not a competition catalog (expected "upstream", "competitions" and "splits"); rerun scripts/upstream/catalog.mjs`);
   }
   return data as CatalogFile;
 }
@@ -49,6 +51,9 @@ export const CATALOG_SOURCE: Readonly<CatalogFile["upstream"]> = DATA.upstream;
 
 /** Every upstream competition directory, sorted by id. */
 export const CATALOG: readonly CatalogEntry[] = DATA.competitions;
+
+/** Upstream's named subsets (e.g. "systemcard"), each in upstream's order. */
+export const CATALOG_SPLITS: Readonly<Record<string, readonly string[]>> = DATA.splits;
 
 const BY_ID: ReadonlyMap<string, CatalogEntry> = new Map(CATALOG.map((e) => [e.id, e]));
 

@@ -1,4 +1,4 @@
-import { CATALOG } from "./catalog.js";
+import { CATALOG, CATALOG_SPLITS } from "./catalog.js";
 import { FOLDER_COMPETITIONS } from "./folders.js";
 
 /** Ids of the catalogued upstream competitions of one tier, sorted as upstream's split files are. */
@@ -10,6 +10,9 @@ export const LOW = tier("low");
 export const MEDIUM = tier("medium");
 export const HIGH = tier("high");
 export const DEV: readonly string[] = CATALOG.filter((e) => e.dev).map((e) => e.id);
+
+/** Upstream's 30-competition subset (experiments/splits/systemcard.txt), in upstream's order. */
+export const SYSTEMCARD: readonly string[] = CATALOG_SPLITS.systemcard ?? [];
 
 /** Offline competitions, each with what its split membership depends on. */
 const offlineFolders = FOLDER_COMPETITIONS.flatMap((c) => (c.offline ? [{ id: c.id, order: c.offline.order, lite: c.offline.lite === true, complexity: c.complexity }] : []))
@@ -28,7 +31,8 @@ export const OFFLINE_LITE: readonly string[] = offlineFolders.filter((c) => c.li
 const offlineTier = (complexity: "low" | "medium" | "high"): readonly string[] => offlineFolders.filter((c) => c.complexity === complexity).map((c) => c.id);
 
 /**
- * Named splits: the complexity tiers, their union, the lite alias, the dev set, and the offline
+ * Named splits: the complexity tiers, their union, the lite alias, the dev set, upstream's
+ * systemcard subset, and the offline
  * benchmark with its lite subset and its own tiers.
  */
 export const SPLITS: Record<string, readonly string[]> = {
@@ -38,6 +42,7 @@ export const SPLITS: Record<string, readonly string[]> = {
   high: HIGH,
   split75: [...LOW, ...MEDIUM, ...HIGH],
   dev: DEV,
+  systemcard: SYSTEMCARD,
   offline: OFFLINE,
   "offline-lite": OFFLINE_LITE,
   "offline-low": offlineTier("low"),

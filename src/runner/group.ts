@@ -14,7 +14,9 @@ import {
   type GroupMetadata,
   type RunRecord,
 } from "../results/record.js";
+import { buildGroupManifest, writeGroupManifest } from "../results/manifest.js";
 import type { GpuPool } from "./gpu-pool.js";
+import { harnessInfo } from "./manifest-facts.js";
 import { runTask, type RunProgress, type RunSettings, type RunTask } from "./run.js";
 
 /** What a group runs: competitions × seeds, `workers` at a time. */
@@ -85,6 +87,7 @@ export class RunGroup {
         meta.runs[id] = { success: rec.status === "completed", status: rec.status, exit_reason: rec.exit_reason };
       }
       writeGroupMetadata(groupDir, meta);
+      writeGroupManifest(groupDir, buildGroupManifest(groupDir, meta, harnessInfo()));
     };
     save();
     let next = 0;

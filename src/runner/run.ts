@@ -21,6 +21,8 @@ import { checkBackendFits } from "./backend-fit.js";
 import { requireObfuscatedDescription } from "./obfuscate.js";
 import { readRunRecord, RUN_SCHEMA, writeRunRecord, type RunRecord } from "../results/record.js";
 import { publishRecords, recordsDir } from "./records.js";
+import { dataInfo, hardwareInfo, modelUse, networkUse, softwareInfo, validationUse } from "./manifest-facts.js";
+import { MANIFEST_SCHEMA, writeRunManifest, type ModelUse, type RunManifest } from "../results/manifest.js";
 import { Snapshots } from "./snapshots.js";
 import { quarantineSubmission } from "./submission.js";
 import { VALIDATE_PORT, VALIDATE_SOCKET_NAME, validateScript } from "./validate-script.js";
@@ -130,10 +132,44 @@ function emptyRecord(task: RunTask, settings: RunSettings, attempts: number): Ru
 /** Empty a run dir for a fresh attempt, keeping nothing an earlier attempt wrote. */
 function resetRunDir(runDir: string): void {
   for (const d of [...WRITABLE_DIRS, "snapshots", "harness"]) removeTree(path.join(runDir, d));
-  for (const f of ["grading_report.json", "validation.jsonl", "egress.jsonl"]) fs.rmSync(path.join(runDir, f), { force: true });
+  for (const f of ["grading_report.json", "validation.jsonl", "egress.jsonl", "manifest.json"]) fs.rmSync(path.join(runDir, f), { force: true });
   for (const d of [...WRITABLE_DIRS, "snapshots", "harness"]) fs.mkdirSync(path.join(runDir, d), { recursive: true });
   // Harness-only: the agent's uid may not even list it.
   fs.mkdirSync(recordsDir(runDir), { mode: 0o700 });
+}
+
+/** The call log LLM-driven agents keep among the harness's records. */
+const LLM_CALL_LOG = "llm.jsonl";
+
+/**
+ * manifest.json of a finished run, from the harness's own records: the machine, the software, the
+ * limits and use, the models, the network, the validation server's answers and the data.
+ */
+function runManifest(task: RunTask, settings: RunSettings, record: RunRecord, startedMs: number, models: ModelUse[]): RunManifest {
+  const limits = record.sandbox.limits;
+  const wall = record.wall_seconds;
+  return {
+    schema: MANIFEST_SCHEMA,
+    run_id: task.runId,
+    competition_id: task.competition.id,
+    agent_id: settings.agent.id,
+    seed: task.seed,
+    created_at: pythonIsoNow(),
+    hardware: hardwareInfo(limits, record.sandbox.gpus),
+    software: softwareInfo(record.sandbox.backend, record.sandbox.image ?? null),
+    usage: {
+      time_limit_seconds: limits.wallMs === null ? null : limits.wallMs / 1000,
+      wall_seconds: wall,
+      cpu_seconds: record.peaks?.cpuSeconds ?? null,
+      peak_memory_bytes: record.peaks?.memoryBytes ?? null,
+      peak_disk_bytes: record.peaks?.diskBytes ?? null,
+      gpu_seconds: wall === null ? null : Math.round(wall * record.sandbox.gpus.length * 100) / 100,
+    },
+    models,
+    network: networkUse(path.join(task.runDir, "egress.jsonl"), record.sandbox.allow_hosts),
+    validation: validationUse(path.join(task.runDir, "validation.jsonl"), startedMs),
+    data: dataInfo(task.competition, settings.dataDir),
+  };
 }
 
 /** Host-side services and files of a run, torn down in one place. */
@@ -144,6 +180,8 @@ class RunResources {
   socketDir: string | null = null;
   snapshotTimer: NodeJS.Timeout | null = null;
   volume: RunVolume | null = null;
+  /** The LLM calls of the run by model, read from the harness's call log before it is published. */
+  models: ModelUse[] = [];
 
   async close(): Promise<void> {
     if (this.snapshotTimer) clearInterval(this.snapshotTimer);
@@ -161,6 +199,7 @@ class RunResources {
     const volume = this.volume;
     this.volume = null;
     const lost = volume?.finish(Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(runDir, d)])) as Record<WritableDir, string>) ?? null;
+    this.models = modelUse(path.join(recordsDir(runDir), LLM_CALL_LOG));
     record.records_displaced = publishRecords(recordsDir(runDir), path.join(runDir, "logs"));
     return lost;
   }
@@ -383,6 +422,13 @@ export async function runTask(
   }
   record.ended_at = pythonIsoNow();
   record.wall_seconds = Math.round((Date.now() - started) / 10) / 100;
+  try {
+    writeRunManifest(task.runDir, runManifest(task, settings, record, started, res.models));
+  } catch (e) {
+    // The result stands without it; run.json says why there is none.
+    record.sandbox.warnings.push(`no manifest.json: ${(e as Error).message}`);
+    log(`warning: no manifest.json: ${(e as Error).message}`);
+  }
   writeRunRecord(task.runDir, record);
   return record;
 }

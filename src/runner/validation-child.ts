@@ -13,6 +13,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import busboy from "busboy";
 import { listenOnSocket } from "./socket.js";
+import { UploadFingerprinter, type UploadFingerprint } from "./upload-fingerprint.js";
 import { verdictText, type Verdict } from "./validation-judge.js";
 import type { WorkerConfig, WorkerJob, WorkerReply } from "./validation-worker.js";
 
@@ -50,6 +51,8 @@ interface Answered {
   status: number;
   bytes: number;
   valid: boolean | null;
+  /** Of an upload received whole. */
+  fingerprint?: UploadFingerprint | null;
 }
 
 const config = JSON.parse(process.argv[2] ?? "{}") as ChildConfig;
@@ -147,10 +150,21 @@ const grader = new Grader();
 let requests = 0;
 let active = 0;
 let uploadSeq = 0;
+const fingerprints = new UploadFingerprinter();
 
 function logLine(route: string, a: Answered): void {
   if (!config.logFile) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), route, status: a.status, bytes: a.bytes, valid: a.valid });
+  const f = a.fingerprint ?? null;
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    route,
+    status: a.status,
+    bytes: a.bytes,
+    valid: a.valid,
+    sha256: f?.sha256 ?? null,
+    lines: f?.lines ?? null,
+    changed_lines: f?.changed_lines ?? null,
+  });
   // Logging must never break validation, so write failures are dropped.
   fs.promises.appendFile(config.logFile, line + "\n").catch(() => {});
 }
@@ -270,13 +284,15 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, route
     return { status: upload.status, bytes: upload.bytes, valid: null };
   }
   try {
+    // Taken in the order uploads arrive, so each is compared with the one received before it.
+    const fingerprint = await fingerprints.fingerprint(upload.file).catch(() => null);
     const verdict = await grader.judge(upload.file);
     if ("error" in verdict) {
       sendJson(res, verdict.status, { error: verdict.error });
-      return { status: verdict.status, bytes: upload.bytes, valid: null };
+      return { status: verdict.status, bytes: upload.bytes, valid: null, fingerprint };
     }
     sendJson(res, 200, { result: verdictText(verdict) });
-    return { status: 200, bytes: upload.bytes, valid: verdict.valid };
+    return { status: 200, bytes: upload.bytes, valid: verdict.valid, fingerprint };
   } finally {
     fs.rm(upload.file, { force: true }, () => {});
   }

@@ -48,7 +48,7 @@ describe("mlebench demo (short: titanic only)", () => {
     expect(c.stderr).toMatch(/demo runs offline competitions only; ".+" needs Kaggle data/);
     const d = mlebench(["demo", "--split", "offline-huge", "--no-setup"]);
     expect(d.status).toBe(2);
-    expect(d.stderr).toContain('Unknown split "offline-huge"; known splits: low, lite, medium, high, split75, dev, offline, offline-lite, offline-low, offline-medium, offline-high.');
+    expect(d.stderr).toContain('Unknown split "offline-huge"; known splits: low, lite, medium, high, split75, dev, systemcard, offline, offline-lite, offline-low, offline-medium, offline-high.');
     const b = mlebench(["demo", "--time-limit", "later", "--no-setup"]);
     expect(b.status).toBe(2);
     expect(b.stderr).toContain('--time-limit: "later" is not a duration');

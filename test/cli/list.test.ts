@@ -24,9 +24,54 @@ describe("mlebench list", () => {
     expect(JSON.parse(offline.stdout).map((x: { id: string }) => x.id)).toEqual([...OFFLINE]);
     const bad = mlebench(["list", "--split", "nope"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('Unknown split "nope"; known splits: low, lite, medium, high, split75, dev, offline, offline-lite, offline-low, offline-medium, offline-high.');
+    expect(bad.stderr).toContain('Unknown split "nope"; known splits: low, lite, medium, high, split75, dev, systemcard, offline, offline-lite, offline-low, offline-medium, offline-high.');
     const lite = mlebench(["list", "--split", "offline-lite", "--json", "--data-dir", dataDir]);
     expect(JSON.parse(lite.stdout).map((x: { id: string }) => x.id)).toEqual([...OFFLINE_LITE]);
+  });
+
+  it("lists upstream's 30-competition systemcard split in upstream's order", () => {
+    // experiments/splits/systemcard.txt at the pinned upstream commit.
+    const upstream = [
+    "aptos2019-blindness-detection",
+    "billion-word-imputation",
+    "bms-molecular-translation",
+    "cassava-leaf-disease-classification",
+    "champs-scalar-coupling",
+    "freesound-audio-tagging-2019",
+    "h-and-m-personalized-fashion-recommendations",
+    "hms-harmful-brain-activity-classification",
+    "hotel-id-2021-fgvc8",
+    "hubmap-kidney-segmentation",
+    "imet-2020-fgvc7",
+    "jigsaw-unintended-bias-in-toxicity-classification",
+    "kuzushiji-recognition",
+    "mlsp-2013-birds",
+    "multi-modal-gesture-recognition",
+    "new-york-city-taxi-fare-prediction",
+    "nfl-player-contact-detection",
+    "nomad2018-predict-transparent-conductors",
+    "osic-pulmonary-fibrosis-progression",
+    "petfinder-pawpularity-score",
+    "plant-pathology-2021-fgvc8",
+    "smartphone-decimeter-2022",
+    "spooky-author-identification",
+    "stanford-covid-vaccine",
+    "tensorflow2-question-answering",
+    "tweet-sentiment-extraction",
+    "us-patent-phrase-to-phrase-matching",
+    "uw-madison-gi-tract-image-segmentation",
+    "ventilator-pressure-prediction",
+    "whale-categorization-playground",
+    ];
+    const r = mlebench(["list", "--split", "systemcard", "--json", "--data-dir", dataDir]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(upstream);
+    const all = JSON.parse(mlebench(["list", "--all", "--split", "systemcard", "--json", "--data-dir", dataDir]).stdout) as { id: string; grader: boolean }[];
+    expect(all.map((x) => x.id)).toEqual(upstream);
+    const text = mlebench(["list", "--split", "systemcard", "--data-dir", dataDir]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/^spooky-author-identification +.*multi-class-log-loss/m);
+    expect(text.stdout).not.toMatch(/^aerial-cactus-identification /m);
   });
 
   it("keeps the default JSON rows free of the --all fields", () => {
