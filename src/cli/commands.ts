@@ -23,6 +23,8 @@ const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "tasks": () => import("./tasks.js"),
   "integrity": () => import("./integrity.js"),
   "report": () => import("./report.js"),
+  "bundle": () => import("./bundle.js"),
+  "verify": () => import("./verify.js"),
   "doctor": () => import("./doctor.js"),
   "demo": () => import("./demo.js"),
 };

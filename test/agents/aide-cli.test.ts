@@ -27,7 +27,10 @@ afterAll(() => llm.close());
 describe("mlebench run --agent aide", () => {
   it.each(BACKENDS)("runs the search in a %s sandbox and leaves the journal, tree and best solution in the run's logs", async (backend) => {
     llm.reset();
-    llm.script(openaiText(`Copy the sample submission.\n\n\`\`\`python\n${COPY_SAMPLE}\n\`\`\``), openaiToolCall("submit_review", { is_bug: false, summary: "ok", metric: 0.5, lower_is_better: false }));
+    llm.script(
+      openaiText(`Copy the sample submission.\n\n\`\`\`python\n${COPY_SAMPLE}\n\`\`\``, { input: 1200, output: 80, cached: 200 }),
+      openaiToolCall("submit_review", { is_bug: false, summary: "ok", metric: 0.5, lower_is_better: false }, "call_1", { input: 900, output: 30 }),
+    );
     const runsDir = tempDir("mlebench-aide-runs-");
     const r = await mlebenchAsync(
       ["run", "--agent", "aide", "-c", "titanic", "--sandbox", backend, "--data-dir", dataDir, "--runs-dir", runsDir, "--json", "--aide-steps", "1", "--time-limit", "5m"],
@@ -42,6 +45,13 @@ describe("mlebench run --agent aide", () => {
     expect(fs.readFileSync(path.join(runDir, "submission", "submission.csv"), "utf8").split("\n")[0]).toBe("PassengerId,Survived");
     const description = fs.readFileSync(path.join(competitionPaths(dataDir, "titanic").public, "description.md"), "utf8");
     expect(llm.requests[0].body.messages[0].content).toContain(description.trim().split("\n")[0]);
+    // The manifest sums the harness's call log: both calls, their tokens, and no price for an unknown model.
+    const calls = fs.readFileSync(path.join(runDir, "logs", "llm.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { model: string });
+    const manifest = JSON.parse(fs.readFileSync(path.join(runDir, "manifest.json"), "utf8")) as { models: unknown; software: { sandbox: { backend: string } } };
+    expect(manifest.models).toEqual([
+      { model: calls[0].model, calls: 2, failed_calls: 0, input_tokens: 2100, output_tokens: 110, cached_input_tokens: 200, cost_usd: null, unpriced_calls: 2 },
+    ]);
+    expect(manifest.software.sandbox.backend).toBe(backend);
   }, 120_000);
 
   it("needs a model, refuses aide flags for other agents and bad values", () => {

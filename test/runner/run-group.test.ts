@@ -126,6 +126,18 @@ describe("mlebench run", () => {
       expect(rec.sandbox.allow_hosts).toEqual([`127.0.0.2:${port}`]);
       const egress = fs.readFileSync(path.join(runDir, "egress.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
       expect(egress.map((e) => [e.host, e.allowed])).toEqual([["127.0.0.2", true], ["127.0.0.3", false]]);
+      // The manifest sums the proxy's decisions up, from the proxy's log.
+      const manifest = readJson(path.join(runDir, "manifest.json")) as { network: unknown };
+      expect(manifest.network).toEqual({
+        mode: "proxy",
+        allowed_hosts: [`127.0.0.2:${port}`],
+        connections: [
+          { host: "127.0.0.2", port, allowed: true, count: 1 },
+          { host: "127.0.0.3", port, allowed: false, count: 1 },
+        ],
+        blocked_attempts: 1,
+        unreadable_lines: 0,
+      });
     } finally {
       server.close();
     }

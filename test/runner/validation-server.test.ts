@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -221,7 +222,10 @@ describe("validation server", () => {
     const before = await server.requests();
     await request(server.socketPath, "GET", "/health");
     await validate(server.socketPath, GOOD_CSV);
-    expect(await server.requests()).toBe(before + 2);
+    await validate(server.socketPath, GOOD_CSV);
+    const edited = GOOD_CSV.replace("0004_01,True", "0004_01,False");
+    await validate(server.socketPath, edited);
+    expect(await server.requests()).toBe(before + 4);
     // Log writes are asynchronous (and slower on a loaded machine): wait until every request has its line.
     const total = await server.requests();
     // Complete lines only: the last one may be half written.
@@ -230,13 +234,18 @@ describe("validation server", () => {
     const lines = read();
     expect(lines.length).toBe(total);
     for (const line of lines) {
-      expect(Object.keys(line).sort()).toEqual(["bytes", "route", "status", "time", "valid"]);
+      expect(Object.keys(line).sort()).toEqual(["bytes", "changed_lines", "lines", "route", "sha256", "status", "time", "valid"]);
       // The grader's score for GOOD_CSV is 0.6; no field but the clock's may hold it.
       const { time: _time, ...fields } = line;
       expect(JSON.stringify(fields)).not.toContain("0.6");
     }
-    const last = lines[lines.length - 1];
-    expect(last).toMatchObject({ route: "/validate", status: 200, valid: true });
+    const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+    // Each upload is fingerprinted: its hash, its lines, and the lines that differ from the upload before.
+    expect(lines.slice(-3)).toMatchObject([
+      { route: "/validate", status: 200, valid: true, sha256: sha(GOOD_CSV), lines: 6 },
+      { route: "/validate", status: 200, valid: true, sha256: sha(GOOD_CSV), lines: 6, changed_lines: 0 },
+      { route: "/validate", status: 200, valid: true, sha256: sha(edited), lines: 6, changed_lines: 1 },
+    ]);
     expect(lines.some((l) => l.route === "/health" && l.valid === null)).toBe(true);
   });
 
