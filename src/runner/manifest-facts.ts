@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import type { Competition, PackageSource } from "../core/competition.js";
 import { CATALOG_SOURCE } from "../competitions/catalog.js";
 import { competitionPaths } from "../core/paths.js";
+import { writeFileAtomic } from "../core/atomic.js";
 import { readRawLines } from "../io/lines.js";
 import { MAX_LISTED_DATA_FILES, treeSha256, type Data, type Hardware, ModelUse, Network, Software, Validation, ValidationCall } from "../results/manifest.js";
 
@@ -246,18 +247,41 @@ export function sha256File(file: string): string {
 /** Hashes of data files by identity, so a group's runs of one competition hash its data once. */
 const dataHashes = new Map<string, string>();
 
-function cachedSha256(file: string, st: fs.Stats): string {
+/** The file in a competition's data dir that keeps its files' sha256 between processes. */
+export const HASH_CACHE_FILE = "sha256-cache.json";
+
+type HashCache = Record<string, { size: number; mtimeMs: number; ino: number; sha256: string }>;
+
+function readHashCache(file: string): HashCache {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as { version?: number; files?: HashCache };
+    return parsed.version === 1 && parsed.files && typeof parsed.files === "object" ? parsed.files : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * sha256 of `file`, from memory, else from the data dir's cache when the file's size, mtime and
+ * inode are unchanged, else read; a dataset of many gigabytes is read once, not once per process.
+ */
+function cachedSha256(file: string, rel: string, st: fs.Stats, disk: HashCache, changed: { value: boolean }): string {
   const key = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${file}`;
   let h = dataHashes.get(key);
-  if (h === undefined) {
+  if (h !== undefined) return h;
+  const hit = disk[rel];
+  if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.ino === st.ino && /^[0-9a-f]{64}$/.test(hit.sha256)) h = hit.sha256;
+  else {
     h = sha256File(file);
-    dataHashes.set(key, h);
+    disk[rel] = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, sha256: h };
+    changed.value = true;
   }
+  dataHashes.set(key, h);
   return h;
 }
 
-/** sha256 of every regular file under `dir`, keyed by `prefix` + its forward-slash path; links are not followed. */
-function hashTree(dir: string, prefix: string, out: Record<string, string>): void {
+/** Every regular file under `dir` by `prefix` + its forward-slash path, sorted; links are not followed. */
+function listTree(dir: string, prefix: string, out: [string, string][]): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -266,8 +290,8 @@ function hashTree(dir: string, prefix: string, out: Record<string, string>): voi
   }
   for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) hashTree(p, `${prefix}${e.name}/`, out);
-    else if (e.isFile()) out[`${prefix}${e.name}`] = cachedSha256(p, fs.statSync(p));
+    if (e.isDirectory()) listTree(p, `${prefix}${e.name}/`, out);
+    else if (e.isFile()) out.push([`${prefix}${e.name}`, p]);
   }
 }
 
@@ -290,9 +314,22 @@ function packageVersion(s: PackageSource): string | null {
 /** The data a run was given: its source and the sha256 of every prepared file and of the leaderboard. */
 export function dataInfo(competition: Competition, dataDir: string): Data {
   const paths = competitionPaths(dataDir, competition.id);
+  const listed: [string, string][] = [];
+  listTree(path.dirname(paths.public), "prepared/", listed);
+  if (fs.existsSync(paths.leaderboard)) listed.push(["leaderboard.csv", paths.leaderboard]);
+  const cacheFile = path.join(paths.root, HASH_CACHE_FILE);
+  const disk = readHashCache(cacheFile);
+  const changed = { value: false };
   const files: Record<string, string> = {};
-  hashTree(path.dirname(paths.public), "prepared/", files);
-  if (fs.existsSync(paths.leaderboard)) files["leaderboard.csv"] = cachedSha256(paths.leaderboard, fs.statSync(paths.leaderboard));
+  for (const [rel, abs] of listed) files[rel] = cachedSha256(abs, rel, fs.statSync(abs), disk, changed);
+  if (changed.value) {
+    try {
+      const kept = Object.fromEntries(Object.entries(disk).filter(([rel]) => rel in files));
+      writeFileAtomic(cacheFile, JSON.stringify({ version: 1, files: kept }) + "\n");
+    } catch {
+      // A read-only data dir only means hashing again next time.
+    }
+  }
   const count = Object.keys(files).length;
   const tree = { file_count: count, tree_sha256: treeSha256(files), files: count <= MAX_LISTED_DATA_FILES ? files : {} };
   if (competition.offline) {
