@@ -1,7 +1,7 @@
 import { integrityRows } from "./markdown.js";
 import { METRICS, SPLIT_GROUPS } from "./aggregate.js";
 import type { ReportData } from "./build.js";
-import { COST_HEADER, costNotes, costRows, probingLines, transparencyNotes, transparencyTable } from "./transparency-table.js";
+import { COST_HEADER, costNotes, costRows, probingLines, transparencyNotes, transparencyTable, usd } from "./transparency-table.js";
 import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "../present/format.js";
 import { barChart, lineChart, stripChart } from "../present/svg.js";
 
@@ -131,7 +131,7 @@ export function renderHtml(data: ReportData): string {
       ["Agent", "Runs", "Wall time (total)", "Wall time (mean)", "Medals", "Wall time per medal", "Tokens", "Cost (USD)"],
       data.agents.map((a) => ({
         cells: [a.agent, String(a.effort.runs), duration(a.effort.wall_seconds_total), duration(a.effort.wall_seconds_mean), String(a.effort.medals),
-          duration(a.effort.wall_seconds_per_medal), a.effort.tokens === null ? "-" : String(a.effort.tokens), a.effort.cost_usd === null ? "-" : a.effort.cost_usd.toFixed(2)],
+          duration(a.effort.wall_seconds_per_medal), a.effort.tokens === null ? "-" : String(a.effort.tokens), a.effort.cost_usd === null ? "-" : usd(a.effort.cost_usd)],
         sort: [a.agent, a.effort.runs, a.effort.wall_seconds_total ?? -1, a.effort.wall_seconds_mean ?? -1, a.effort.medals, a.effort.wall_seconds_per_medal ?? -1, a.effort.tokens ?? -1, a.effort.cost_usd ?? -1],
       })),
     ),

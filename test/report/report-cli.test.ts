@@ -177,6 +177,7 @@ describe("mlebench report: transparency and cost-normalised results", () => {
 
   it("writes both tables with their definitions to Markdown and HTML", () => {
     const md = fs.readFileSync(path.join(out, "report.md"), "utf8");
+    expect(md).toContain("| gamma | 3 | 1h30m | 30m00s | 2 | 45m00s | 1860 | 0.3750 |"); // effort, tokens and cost from the manifests
     expect(md).toContain("## Transparency");
     // One row per fact, one column per agent (alpha, beta, gamma).
     expect(md).toContain("|  | alpha | beta | gamma |");
@@ -216,18 +217,22 @@ describe("mlebench report: transparency and cost-normalised results", () => {
 
   it("warns about a malformed manifest, naming the file, and still builds the report", () => {
     const group = path.join(root, "d_run-group_delta");
-    writeTitanicGroup(dataDir, group, "delta", [{ seed: 0, submission: answers, wall: 60, snapshots: [] }]);
+    writeTitanicGroup(dataDir, group, "delta", [{ seed: 0, submission: answers, wall: 60, snapshots: [] }, { seed: 1, submission: sample, wall: 60, snapshots: [] }]);
     const file = path.join(group, "titanic_0", "manifest.json");
     fs.writeFileSync(file, JSON.stringify({ schema: "mlebench-manifest/1", run_id: 7 }));
+    // A manifest that is a link is not the harness's, however valid what it points at.
+    const linked = path.join(group, "titanic_1", "manifest.json");
+    fs.symlinkSync(path.join(gammaDir(), "titanic_0", "manifest.json"), linked);
     const out2 = tempDir();
     const r = mlebench(["report", group, "--format", "json,md", "--out", out2, "--data-dir", dataDir]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain(`warning: ${file} is not a valid run manifest (mlebench-manifest/1): run_id:`);
     expect(r.stderr).toContain("its run's usage shows as not recorded");
+    expect(r.stderr).toContain(`warning: ${linked} is not a regular file; its run's usage shows as not recorded`);
     const d = JSON.parse(fs.readFileSync(path.join(out2, "report.json"), "utf8")) as ReportData;
     expect(d.warnings.some((w) => w.startsWith(`${file} is not a valid run manifest`))).toBe(true);
     expect(d.agents[0].transparency.recorded_runs).toBe(0);
-    expect(d.agents[0].cost_normalised.medals).toBe(1);
+    expect(d.agents[0].cost_normalised).toMatchObject({ runs: 2, medals: 1, run_hours: 120 / 3600, medals_per_usd: { value: null, reason: "not recorded" } });
     expect(fs.readFileSync(path.join(out2, "report.md"), "utf8")).toContain(`> warning: ${file} is not a valid run manifest`);
   });
 });
