@@ -7,6 +7,8 @@ import type { CompetitionReport } from "../grading/report.js";
 import type { AgentInput, ReportedRun } from "./inputs.js";
 import { KNOWN_ISSUES } from "./known-issues.js";
 import { buildSeeds } from "./seeds.js";
+import { costNormalised, type CostNormalised } from "./cost.js";
+import { transparencyOf, type Transparency } from "./transparency.js";
 import { estimate, passAtK, type Estimate } from "../present/stats.js";
 
 /** Complexity splits of the paper's main table; "all" is every reported competition. */
@@ -92,6 +94,10 @@ export interface AgentReport {
   effort: Effort;
   /** Integrity checks recorded in the runs (`mlebench integrity ...`), and the runs that lost their medals. */
   integrity: { checks: IntegrityRow[]; disqualified: number };
+  /** What the runs were given and used, from their manifests. */
+  transparency: Transparency;
+  /** Medals per run-hour, GPU-hour and USD, and at an equal time budget (filled in across agents). */
+  cost_normalised: CostNormalised;
 }
 
 /** Per check, the runs flagged over the runs checked, from each run's integrity/<check>.json ({ flags: Flag[] }). */
@@ -244,6 +250,11 @@ export async function aggregateAgent(input: AgentInput, opts: AggregateOptions, 
   const walls = rows.map((r) => r.wall_seconds).filter((x): x is number => x !== null);
   const medals = rows.filter((r) => r.medal !== null).length;
   const total = walls.length > 0 ? walls.reduce((a, b) => a + b, 0) : null;
+  const reported = cells.flat().filter((r): r is ReportedRun => r !== null);
+  for (const r of reported) if (r.manifestProblem) warn(r.manifestProblem);
+  const transparency = transparencyOf(reported);
+  // Tokens and cost stand for the whole agent only when every run recorded them.
+  const allRecorded = reported.length > 0 && transparency.recorded_runs === reported.length;
   return {
     agent: input.agent,
     sources: input.sources,
@@ -259,8 +270,10 @@ export async function aggregateAgent(input: AgentInput, opts: AggregateOptions, 
       wall_seconds_mean: total === null ? null : total / walls.length,
       medals,
       wall_seconds_per_medal: total === null || medals === 0 ? null : total / medals,
-      tokens: null,
-      cost_usd: null,
+      tokens: allRecorded ? transparency.input_tokens! + transparency.output_tokens! : null,
+      cost_usd: allRecorded ? transparency.cost_usd : null,
     },
+    transparency,
+    cost_normalised: costNormalised(reported, medals),
   };
 }

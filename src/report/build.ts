@@ -1,5 +1,6 @@
 import { pythonIsoNow } from "../grading/report.js";
 import { aggregateAgent, type AgentReport } from "./aggregate.js";
+import { equalBudgets } from "./cost.js";
 import type { AgentInput } from "./inputs.js";
 
 /** Version of the report JSON's shape; bumped when a key changes meaning or goes away. */
@@ -11,6 +12,8 @@ export interface ReportData {
   created_at: string;
   options: { split: string | null; competitions: string[]; pad_missing: boolean; num_seeds: number | null };
   agents: AgentReport[];
+  /** The common time budget of the equal-cost comparison (seconds); null when no agent has a time curve. */
+  equal_budget_seconds: number | null;
   warnings: string[];
 }
 
@@ -25,6 +28,9 @@ export async function buildReport(
   };
   const agents: AgentReport[] = [];
   for (const input of inputs) agents.push(await aggregateAgent(input, opts, warn));
+  // Equal cost needs every agent's curve, so it is filled in once all are aggregated.
+  const budgets = equalBudgets(agents.map((a) => a.time_curve));
+  agents.forEach((a, i) => (a.cost_normalised.equal_budget = budgets[i]));
   for (const a of agents) {
     const flagged = [...new Set(a.per_competition.filter((r) => r.known_issue).map((r) => r.competition_id))];
     for (const id of flagged) warn(`${id} has a known upstream data issue: ${a.per_competition.find((r) => r.competition_id === id)!.known_issue}`);
@@ -34,6 +40,7 @@ export async function buildReport(
     created_at: pythonIsoNow(),
     options: { split: opts.split, competitions: opts.competitionIds, pad_missing: opts.padMissing, num_seeds: opts.numSeeds },
     agents,
+    equal_budget_seconds: budgets.find((b) => b !== null)?.budget_seconds ?? null,
     warnings,
   };
 }

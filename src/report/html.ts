@@ -1,6 +1,7 @@
 import { integrityRows } from "./markdown.js";
 import { METRICS, SPLIT_GROUPS } from "./aggregate.js";
 import type { ReportData } from "./build.js";
+import { COST_HEADER, costNotes, costRows, probingLines, transparencyNotes, transparencyTable, usd } from "./transparency-table.js";
 import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "../present/format.js";
 import { barChart, lineChart, stripChart } from "../present/svg.js";
 
@@ -28,7 +29,7 @@ th,td{border:1px solid #ddd;padding:4px 8px;text-align:right}th:first-child,td:f
 th{background:#f5f5f5;cursor:pointer;user-select:none}th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
 .warn{background:#fff4e0;border-left:4px solid #f0a020;padding:6px 10px;margin:6px 0}
 .charts{display:flex;flex-wrap:wrap;gap:16px}svg.chart{max-width:100%;height:auto;border:1px solid #eee}
-.note{color:#555;font-size:13px}
+.note{color:#555;font-size:13px}.scroll{overflow-x:auto}#table-transparency td,#table-transparency th{text-align:left}
 @media print{th{cursor:auto}.charts{display:block}svg.chart{page-break-inside:avoid;border:none}body{margin:0}}
 `;
 
@@ -130,11 +131,20 @@ export function renderHtml(data: ReportData): string {
       ["Agent", "Runs", "Wall time (total)", "Wall time (mean)", "Medals", "Wall time per medal", "Tokens", "Cost (USD)"],
       data.agents.map((a) => ({
         cells: [a.agent, String(a.effort.runs), duration(a.effort.wall_seconds_total), duration(a.effort.wall_seconds_mean), String(a.effort.medals),
-          duration(a.effort.wall_seconds_per_medal), a.effort.tokens === null ? "-" : String(a.effort.tokens), a.effort.cost_usd === null ? "-" : a.effort.cost_usd.toFixed(2)],
+          duration(a.effort.wall_seconds_per_medal), a.effort.tokens === null ? "-" : String(a.effort.tokens), a.effort.cost_usd === null ? "-" : usd(a.effort.cost_usd)],
         sort: [a.agent, a.effort.runs, a.effort.wall_seconds_total ?? -1, a.effort.wall_seconds_mean ?? -1, a.effort.medals, a.effort.wall_seconds_per_medal ?? -1, a.effort.tokens ?? -1, a.effort.cost_usd ?? -1],
       })),
     ),
   );
+
+  parts.push(`<h2>Transparency</h2>`);
+  const facts = transparencyTable(data);
+  // Many agents or long hardware names: the table scrolls on its own rather than widening the page.
+  parts.push(`<div class="scroll">${table("table-transparency", facts.header, facts.rows)}</div>`);
+  for (const line of [...transparencyNotes(), ...probingLines(data)]) parts.push(`<p class="note">${esc(line)}</p>`);
+  parts.push(`<h2>Cost-normalised results</h2>`);
+  parts.push(`<div class="scroll">${table("table-cost", COST_HEADER, costRows(data))}</div>`);
+  for (const line of costNotes(data)) parts.push(`<p class="note">${esc(line)}</p>`);
 
   const integrity = integrityRows(data);
   if (integrity.length > 0) {

@@ -6,7 +6,8 @@ import { loadCompetition } from "../competitions/registry.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import type { CompetitionReport } from "../grading/report.js";
 import { applyDisqualification, readDisqualification } from "../integrity/disqualify.js";
-import { describeSkip, readFileUnder, readRegularFile, type Skipped } from "../io/untrusted.js";
+import { describeSkip, isRealDirectory, lstatOrNull, readFileUnder, readRegularFile, type Skipped } from "../io/untrusted.js";
+import { manifestPath, readRunManifestIfAny, type RunManifest } from "../results/manifest.js";
 import { parseGroupMetadata, RunRecordSchema, type GroupMetadata, type RunRecord } from "../results/record.js";
 
 /** One graded attempt, with its run when it came from a run group. */
@@ -14,6 +15,10 @@ export interface ReportedRun {
   report: CompetitionReport;
   runDir: string | null;
   record: RunRecord | null;
+  /** The run's manifest.json: null for older runs, upstream reports, or one that could not be read. */
+  manifest: RunManifest | null;
+  /** Why a manifest.json present in the run folder was not read (names the file); null otherwise. */
+  manifestProblem: string | null;
 }
 
 /** Everything reported for one agent (several run groups or report files may add up). */
@@ -115,6 +120,22 @@ function readRecord(groupDir: string, runId: string): RunRecord | null {
   }
 }
 
+/** The run's manifest, or why the one present was not read; a folder or file that is a link is not the harness's. */
+function readManifest(groupDir: string, runId: string): Pick<ReportedRun, "manifest" | "manifestProblem"> {
+  const runDir = path.join(groupDir, runId);
+  const none = { manifest: null, manifestProblem: null };
+  if (!isRealDirectory(runDir)) return none;
+  const file = manifestPath(runDir);
+  const st = lstatOrNull(file);
+  if (st === null) return none;
+  if (!st.isFile()) return { manifest: null, manifestProblem: `${file} is not a regular file; its run's usage shows as not recorded` };
+  try {
+    return { manifest: readRunManifestIfAny(runDir), manifestProblem: null };
+  } catch (e) {
+    return { manifest: null, manifestProblem: `${(e as Error).message}; its run's usage shows as not recorded` };
+  }
+}
+
 /** The group's metadata.json, or null when it has none; a UserError when it is something else or not metadata. */
 function readMetadata(dir: string): GroupMetadata | null {
   const file = path.join(dir, "metadata.json");
@@ -150,7 +171,7 @@ function fromReportFile(file: string): ReportedRun[] {
   const reports = list.map((r, i) => parseReport(r, `${file}, report ${i + 1}`));
   // Upstream's aggregation orders each file's reports by competition (stable, so seeds keep their order).
   reports.sort((a, b) => (a.competition_id < b.competition_id ? -1 : a.competition_id > b.competition_id ? 1 : 0));
-  return reports.map((report) => ({ report, runDir: null, record: null }));
+  return reports.map((report) => ({ report, runDir: null, record: null, manifest: null, manifestProblem: null }));
 }
 
 /** Reports of a run group, in its task order; runs without a grading report are graded now. */
@@ -162,6 +183,7 @@ async function fromRunGroup(dir: string, dataDir: string): Promise<{ agent: stri
   for (const t of meta.tasks) {
     const runDir = path.join(dir, t.run_id);
     const record = readRecord(dir, t.run_id);
+    const manifest = readManifest(dir, t.run_id);
     const file = path.join(runDir, "grading_report.json");
     // A report that is a link or a special file is not the harness's: the run is graded afresh instead.
     const text = readInputText(file, { root: dir, rel: `${t.run_id}/grading_report.json` });
@@ -172,7 +194,7 @@ async function fromRunGroup(dir: string, dataDir: string): Promise<{ agent: stri
       } catch (e) {
         throw new UserError(`Cannot read ${file}: ${(e as Error).message}`);
       }
-      runs.push({ report: parseReport(raw, file), runDir, record });
+      runs.push({ report: parseReport(raw, file), runDir, record, ...manifest });
       continue;
     }
     const why = text.skipped === "missing" ? "has no grading_report.json" : `has no readable grading_report.json (${describeSkip(text.skipped)})`;
@@ -190,7 +212,7 @@ async function fromRunGroup(dir: string, dataDir: string): Promise<{ agent: stri
     if (record?.submission_rejected) report.invalid_reason = record.submission_rejected;
     const disqualified = readDisqualification(runDir);
     if (disqualified) report = applyDisqualification(report, disqualified);
-    runs.push({ report, runDir, record });
+    runs.push({ report, runDir, record, ...manifest });
   }
   return { agent: meta.agent_id, runs };
 }

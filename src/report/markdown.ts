@@ -1,5 +1,6 @@
 import { METRICS, SPLIT_GROUPS } from "./aggregate.js";
 import type { ReportData } from "./build.js";
+import { COST_HEADER, costNotes, costRows, probingLines, transparencyNotes, transparencyTable, usd } from "./transparency-table.js";
 import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "../present/format.js";
 
 function table(header: string[], rows: string[][]): string[] {
@@ -54,9 +55,18 @@ export function renderMarkdown(data: ReportData): string {
     ["Agent", "Runs", "Wall time (total)", "Wall time (mean)", "Medals", "Wall time per medal", "Tokens", "Cost (USD)"],
     data.agents.map((a) => [
       a.agent, String(a.effort.runs), duration(a.effort.wall_seconds_total), duration(a.effort.wall_seconds_mean), String(a.effort.medals),
-      duration(a.effort.wall_seconds_per_medal), a.effort.tokens === null ? "-" : String(a.effort.tokens), a.effort.cost_usd === null ? "-" : a.effort.cost_usd.toFixed(2),
+      duration(a.effort.wall_seconds_per_medal), a.effort.tokens === null ? "-" : String(a.effort.tokens), a.effort.cost_usd === null ? "-" : usd(a.effort.cost_usd),
     ]),
   ));
+
+  out.push("## Transparency", "");
+  const facts = transparencyTable(data);
+  out.push(...table(facts.header, facts.rows.map((r) => r.cells)));
+  for (const line of [...transparencyNotes(), ...probingLines(data)]) out.push(line, "");
+
+  out.push("## Cost-normalised results", "");
+  out.push(...table(COST_HEADER, costRows(data).map((r) => r.cells)));
+  for (const line of costNotes(data)) out.push(line, "");
 
   const rows = integrityRows(data);
   if (rows.length > 0) {
