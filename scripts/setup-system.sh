@@ -4,11 +4,11 @@
 # generators and benchmarks (always called as /usr/bin/python3); xgboost for the baseline agent; bubblewrap and curl
 # for the sandbox tests; chromium for the report rendering test; p7zip-full for .7z Kaggle archives; redis-server for
 # the distributed-run tests (mlebench run --queue). Needs root.
-# python3-levenshtein is there for the tests of the oracle's shims (scripts/golden/upstream/test_compat.py).
+# python3-levenshtein and python3-requests are there for the tests of the oracle's shims (scripts/golden/upstream/test_compat*.py).
 # With --generators, also what only the golden generators import (Pillow, BSON, shapely, NLTK), to regenerate fixtures;
 # with --oracle, what upstream MLE-bench's own grade.py and prepare.py import besides (npm run oracle).
 set -euo pipefail
-pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost python3-levenshtein dataset-fashion-mnist bubblewrap curl chromium p7zip-full redis-server)
+pkgs=(python3 python3-numpy python3-pandas python3-sklearn python3-scipy python3-xgboost python3-levenshtein python3-requests dataset-fashion-mnist bubblewrap curl chromium p7zip-full redis-server)
 # Datasets of the offline benchmark that ship as R packages (read with Debian's R at prepare time) or as Debian data files.
 pkgs+=(r-base-core r-cran-modeldata r-cran-mlbench r-cran-dslabs r-cran-kernlab r-cran-janeaustenr fortunes wordnet-base)
 case "${1:-}" in

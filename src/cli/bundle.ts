@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { UserError } from "../core/errors.js";
-import { writeBundle } from "../results/bundle.js";
+import { writeBundle } from "../bundle/bundle.js";
 import { harnessInfo } from "../runner/manifest-facts.js";
 import { action } from "./common.js";
 import { summaryOf } from "./command-help.js";

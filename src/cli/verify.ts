@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { resolveDataDir } from "../core/paths.js";
-import { readPublicKey } from "../results/bundle.js";
-import { verifyBundle, type VerifyResult } from "../results/verify.js";
+import { readPublicKey } from "../bundle/bundle.js";
+import { verifyBundle, type VerifyResult } from "../bundle/verify.js";
 import { action, dataDirOption } from "./common.js";
 import { summaryOf } from "./command-help.js";
 

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Competition } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../core/atomic.js";
+import { hashFile } from "../io/hash-file.js";
 import { materializeSources, resolveSource } from "../sources/packages.js";
 
 /** md5 of every prepared file, keyed by its path under prepared/ ("public/train.csv"). */
@@ -27,19 +27,7 @@ export interface PrepareOptions {
 
 /** md5 of a file, streamed in chunks. */
 export function md5File(file: string): string {
-  const hash = createHash("md5");
-  const fd = fs.openSync(file, "r");
-  try {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    for (;;) {
-      const n = fs.readSync(fd, buf, 0, buf.length, null);
-      if (n === 0) break;
-      hash.update(buf.subarray(0, n));
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest("hex");
+  return hashFile(file, "md5");
 }
 
 /** md5 of every file under a directory, keyed by forward-slash relative path, sorted. */

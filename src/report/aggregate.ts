@@ -1,12 +1,11 @@
-import path from "node:path";
 import { countFlags, readIntegrityFlags } from "../integrity/flags.js";
-import { getCompetition, loadCompetition } from "../competitions/registry.js";
+import { getCompetition } from "../competitions/registry.js";
 import { SPLITS } from "../competitions/splits.js";
-import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import type { CompetitionReport } from "../grading/report.js";
 import type { AgentInput, ReportedRun } from "./inputs.js";
 import { KNOWN_ISSUES } from "./known-issues.js";
 import { buildSeeds } from "./seeds.js";
+import { anyMedal, SnapshotGrades } from "./snapshot-grades.js";
 import { costNormalised, type CostNormalised } from "./cost.js";
 import { transparencyOf, type Transparency } from "./transparency.js";
 import { estimate, passAtK, type Estimate } from "../present/stats.js";
@@ -23,7 +22,7 @@ export const METRICS = [
   ["bronze", (r: CompetitionReport) => r.bronze_medal],
   ["silver", (r: CompetitionReport) => r.silver_medal],
   ["gold", (r: CompetitionReport) => r.gold_medal],
-  ["any_medal", (r: CompetitionReport) => r.gold_medal || r.silver_medal || r.bronze_medal],
+  ["any_medal", anyMedal],
 ] as const;
 export type MetricName = (typeof METRICS)[number][0];
 
@@ -173,41 +172,18 @@ function medalOf(r: CompetitionReport): CompetitionRow["medal"] {
  * limit, each run counts with its latest snapshot (graded now), or as no medal before its first;
  * from its end on, with its final report. Null when no input came from a run group.
  */
-export async function timeCurve(cells: (ReportedRun | null)[][], dataDir: string, warn: (m: string) => void): Promise<TimePoint[] | null> {
+export async function timeCurve(cells: (ReportedRun | null)[][], grades: SnapshotGrades): Promise<TimePoint[] | null> {
   const runs = cells.flat().filter((r): r is ReportedRun => r !== null && r.record !== null);
   if (runs.length === 0) return null;
   const limits = runs.map((r) => r.record!.sandbox.limits.wallMs).filter((x): x is number => x !== null);
   const horizon = limits.length > 0 ? Math.max(...limits) / 1000 : Math.max(...runs.map((r) => r.record!.wall_seconds ?? 0));
-  const inputs = new Map<string, GradingInputs | null>();
-  const graded = new Map<string, boolean>();
-  const medalAt = async (run: ReportedRun, t: number): Promise<boolean> => {
-    const rec = run.record!;
-    if (rec.wall_seconds !== null && t >= rec.wall_seconds) return METRICS[6][1](run.report);
-    const snap = [...rec.snapshots].reverse().find((s) => s.elapsed_seconds <= t);
-    if (!snap || !run.runDir) return false;
-    const file = path.join(run.runDir, snap.file);
-    if (!graded.has(file)) {
-      const competition = await loadCompetition(run.report.competition_id);
-      if (!inputs.has(competition.id)) {
-        try {
-          inputs.set(competition.id, loadGradingInputs(competition, dataDir));
-        } catch {
-          inputs.set(competition.id, null);
-          warn(`time curve: cannot grade ${competition.id} snapshots (answers not in ${dataDir})`);
-        }
-      }
-      const gi = inputs.get(competition.id);
-      graded.set(file, gi ? gradeToReport(competition, file, gi).any_medal : false);
-    }
-    return graded.get(file)!;
-  };
   const points: TimePoint[] = [];
   for (let i = 1; i <= 24; i++) {
     const t = (horizon * i) / 24;
     const perSeed: number[] = [];
     for (const seed of cells) {
       let medals = 0;
-      for (const run of seed) if (run !== null && run.record !== null && (await medalAt(run, t))) medals++;
+      for (const run of seed) if (run !== null && run.record !== null && (await grades.medalAt(run, t))) medals++;
       perSeed.push(pct(medals, seed.length));
     }
     points.push({ fraction: i / 24, elapsed_seconds: Math.round(t), any_medal: estimate(perSeed) });
@@ -216,7 +192,12 @@ export async function timeCurve(cells: (ReportedRun | null)[][], dataDir: string
 }
 
 /** Aggregate one agent's runs into the report's numbers. */
-export async function aggregateAgent(input: AgentInput, opts: AggregateOptions, warn: (m: string) => void): Promise<AgentReport> {
+export async function aggregateAgent(
+  input: AgentInput,
+  opts: AggregateOptions,
+  warn: (m: string) => void,
+  grades: SnapshotGrades = new SnapshotGrades(opts.dataDir, warn),
+): Promise<{ report: AgentReport; cells: (ReportedRun | null)[][] }> {
   const reports = input.runs.map((r) => r.report);
   const seeds = buildSeeds(reports, opts.competitionIds, { padMissing: opts.padMissing, numSeeds: opts.numSeeds });
   // The same seeds as runs (null where a seed was padded), for snapshots and wall time.
@@ -255,13 +236,13 @@ export async function aggregateAgent(input: AgentInput, opts: AggregateOptions, 
   const transparency = transparencyOf(reported);
   // Tokens and cost stand for the whole agent only when every run recorded them.
   const allRecorded = reported.length > 0 && transparency.recorded_runs === reported.length;
-  return {
+  const report: AgentReport = {
     agent: input.agent,
     sources: input.sources,
     num_seeds: seeds.length,
     splits: splitResults(seeds),
     pass_at_k: passAtKCurve(seeds),
-    time_curve: await timeCurve(cells, opts.dataDir, warn),
+    time_curve: await timeCurve(cells, grades),
     per_competition: rows,
     integrity: integrityOf(input.runs),
     effort: {
@@ -276,4 +257,5 @@ export async function aggregateAgent(input: AgentInput, opts: AggregateOptions, 
     transparency,
     cost_normalised: costNormalised(reported, medals),
   };
+  return { report, cells };
 }

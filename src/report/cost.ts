@@ -2,7 +2,9 @@
  * Medals per unit of what was spent: wall-clock hours, GPU-hours and LLM dollars, and the any-medal
  * rate at an equal time budget, so an agent that ran longer or on more hardware is not simply ahead.
  */
-import type { Estimate } from "../present/stats.js";
+import { estimate, type Estimate } from "../present/stats.js";
+import type { CostPoint } from "../results/manifest.js";
+import { anyMedal, type SnapshotGrades } from "./snapshot-grades.js";
 import type { ReportedRun } from "./inputs.js";
 
 /** A rate, or why there is none: "n/a" (nothing of that resource was used or priced), "not recorded" (some runs lack the figure). */
@@ -34,6 +36,17 @@ export interface CostNormalised {
   medals_per_usd: Ratio;
   /** Null when the agent has no time curve (no run group) or no agent has one. */
   equal_budget: EqualBudget | null;
+  /** The any-medal rate at an equal LLM budget; null when it cannot be told (see equalCosts). */
+  equal_cost: EqualCost | null;
+}
+
+/** The any-medal rate when every run stops spending at the same LLM budget. */
+export interface EqualCost {
+  /** The common budget per run, USD: the smallest of the costed agents' largest run costs. */
+  budget_usd: number;
+  /** Runs that spent past the budget, and so count with their last snapshot before they did. */
+  runs_cut: number;
+  any_medal: Estimate;
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -83,7 +96,64 @@ export function costNormalised(runs: ReportedRun[], medals: number): CostNormali
     // No manifest: unknown; manifests without a priced call: no cost to divide by.
     medals_per_usd: allManifests ? ratio(medals, cost ?? 0) : { value: null, reason: "not recorded" },
     equal_budget: null,
+    equal_cost: null,
   };
+}
+
+/** A run's total LLM cost from its manifest's curve (0 when nothing was priced), or null without a manifest. */
+function runCost(r: ReportedRun): number | null {
+  if (!r.manifest) return null;
+  const curve = r.manifest.llm_cost_curve;
+  return curve.length === 0 ? 0 : curve[curve.length - 1].cost_usd;
+}
+
+/** When a run's cumulative cost first went past `budget` (seconds into the run), or null if it never did. */
+export function timeOverBudget(curve: readonly CostPoint[], budget: number): number | null {
+  return curve.find((p) => p.cost_usd > budget)?.elapsed_seconds ?? null;
+}
+
+/**
+ * The any-medal rate at equal LLM cost, from snapshots like the time curve: the budget is the
+ * smallest of the agents' largest run costs (agents that spent nothing do not set it), and a run
+ * that spent past it counts with its latest snapshot taken before it did; other runs count with
+ * their final report. Null for an agent some of whose runs have no manifest, and for every agent
+ * when none spent anything priced.
+ */
+export async function equalCosts(agents: (ReportedRun | null)[][][], grades: SnapshotGrades): Promise<(EqualCost | null)[]> {
+  const costs = agents.map((cells) => {
+    const runs = cells.flat().filter((r): r is ReportedRun => r !== null);
+    const each = runs.map(runCost);
+    return runs.length > 0 && each.every((c) => c !== null) ? Math.max(...(each as number[])) : null;
+  });
+  const spenders = costs.filter((c): c is number => c !== null && c > 0);
+  if (spenders.length === 0) return agents.map(() => null);
+  const budget = Math.min(...spenders);
+  const out: (EqualCost | null)[] = [];
+  for (const [i, cells] of agents.entries()) {
+    if (costs[i] === null) {
+      out.push(null);
+      continue;
+    }
+    let cut = 0;
+    const perSeed: number[] = [];
+    for (const seed of cells) {
+      let medals = 0;
+      for (const run of seed) {
+        if (run === null) continue;
+        const over = timeOverBudget(run.manifest!.llm_cost_curve, budget);
+        if (over === null) {
+          if (anyMedal(run.report)) medals++;
+          continue;
+        }
+        cut++;
+        // Strictly before: the snapshot must have been taken with the budget not yet spent.
+        if (run.record !== null && (await grades.medalAt(run, over - 1e-6))) medals++;
+      }
+      perSeed.push(seed.length === 0 ? 0 : (medals / seed.length) * 100);
+    }
+    out.push({ budget_usd: budget, runs_cut: cut, any_medal: estimate(perSeed) });
+  }
+  return out;
 }
 
 /** A time-curve point, as the report keeps it. */

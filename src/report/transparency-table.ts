@@ -24,7 +24,7 @@ export const TRANSPARENCY_FIELDS = [
 /** The columns of the cost-normalised table. */
 export const COST_HEADER = [
   "Agent", "Runs", "Any medals", "Run-hours", "Medals per run-hour", "GPU-hours", "Medals per GPU-hour", "LLM cost (USD)",
-  "Medals per USD", "Any medal (%) at equal time",
+  "Medals per USD", "Any medal (%) at equal time", "Any medal (%) at equal LLM cost",
 ];
 
 /** Bytes in GiB, three significant digits. */
@@ -95,15 +95,18 @@ export function costRows(data: ReportData): Row[] {
     const c = a.cost_normalised;
     const hours = (h: number | null) => (h === null ? NOT_RECORDED : h.toFixed(2));
     const eq = c.equal_budget;
+    const ec = c.equal_cost;
+    const equalCost =
+      ec !== null ? `${pm(ec.any_medal)} (at ${usd(ec.budget_usd)} a run)` : data.equal_cost_usd === null && a.transparency.recorded_runs === c.runs ? "n/a" : NOT_RECORDED;
     return {
       cells: [
         a.agent, String(c.runs), String(c.medals), hours(c.run_hours), ratioText(c.medals_per_run_hour), hours(c.gpu_hours),
         ratioText(c.medals_per_gpu_hour), c.cost_usd !== null ? usd(c.cost_usd) : a.transparency.recorded_runs === c.runs ? costText(a.transparency) : NOT_RECORDED,
-        ratioText(c.medals_per_usd), eq === null ? NOT_RECORDED : `${pm(eq.any_medal)} (at ${duration(eq.elapsed_seconds)})`,
+        ratioText(c.medals_per_usd), eq === null ? NOT_RECORDED : `${pm(eq.any_medal)} (at ${duration(eq.elapsed_seconds)})`, equalCost,
       ],
       sort: [
         a.agent, c.runs, c.medals, c.run_hours ?? -1, c.medals_per_run_hour.value ?? -1, c.gpu_hours ?? -1, c.medals_per_gpu_hour.value ?? -1,
-        c.cost_usd ?? -1, c.medals_per_usd.value ?? -1, eq?.any_medal.mean ?? -1,
+        c.cost_usd ?? -1, c.medals_per_usd.value ?? -1, eq?.any_medal.mean ?? -1, ec?.any_medal.mean ?? -1,
       ],
     };
   });
@@ -134,8 +137,12 @@ export function costNotes(data: ReportData): string[] {
     "Any medals: runs with a medal (a disqualified run has none). Medals per run-hour: over the runs' summed wall-clock hours. " +
       "Medals per GPU-hour: over the summed GPU-hours (wall time × GPUs given); n/a when no GPU was used. Medals per USD: over the " +
       `summed LLM cost of priced calls; n/a when no cost is known. "${NOT_RECORDED}": some run lacks the figure, and a total over the others would flatter the rate.`,
-    "Equal cost is taken as equal wall-clock time, because a run's LLM cost is recorded only as a total, not over time: the any-medal " +
-      "rate (mean ± SEM over seeds) from the time curve at the largest time budget every agent's runs reached, the smallest of the " +
-      `agents' time-curve horizons${budget === null ? " (no agent has a time curve here)" : ` (${duration(budget)})`}; each agent is read at its last curve point not past it.`,
+    "Equal time: the any-medal rate (mean ± SEM over seeds) from the time curve at the largest time budget every agent's runs " +
+      `reached, the smallest of the agents' time-curve horizons${budget === null ? " (no agent has a time curve here)" : ` (${duration(budget)})`}; ` +
+      "each agent is read at its last curve point not past it.",
+    "Equal LLM cost: every run is held to the same LLM spend, the smallest of the agents' largest run costs" +
+      `${data.equal_cost_usd === null ? " (no agent's runs spent anything priced here, so n/a)" : ` (${usd(data.equal_cost_usd)} a run)`}; ` +
+      "a run whose cumulative cost went past it counts with its latest snapshot taken before then (graded now), the others with " +
+      "their final report; the any-medal rate is the mean ± SEM over seeds.",
   ];
 }

@@ -83,6 +83,13 @@ export const ModelUseSchema = z.object({
 });
 export type ModelUse = z.infer<typeof ModelUseSchema>;
 
+/** The run's LLM spending over time: its cumulative cost after each priced call (thinned to at most MAX_COST_POINTS). */
+export const CostPointSchema = z.object({ elapsed_seconds: z.number(), cost_usd: z.number() });
+export type CostPoint = z.infer<typeof CostPointSchema>;
+
+/** Points kept of a run's cost curve; a thinned curve keeps its last point, so the total is exact. */
+export const MAX_COST_POINTS = 1000;
+
 /** What the egress proxy let through and refused. */
 export const NetworkSchema = z.object({
   /** "none" (no network) or "proxy" (only the allowed hosts, through the harness's proxy). */
@@ -168,6 +175,8 @@ export const RunManifestSchema = z.object({
   software: SoftwareSchema,
   usage: UsageSchema,
   models: z.array(ModelUseSchema),
+  /** Cumulative LLM cost over the run, for medal rates at an equal budget; empty when no call was priced. */
+  llm_cost_curve: z.array(CostPointSchema),
   network: NetworkSchema,
   validation: ValidationSchema,
   data: DataSchema,

@@ -4,7 +4,6 @@
  * Machine-wide facts are asked once per process.
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -14,8 +13,9 @@ import type { Competition, PackageSource } from "../core/competition.js";
 import { CATALOG_SOURCE } from "../competitions/catalog.js";
 import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../core/atomic.js";
+import { hashFile } from "../io/hash-file.js";
 import { readRawLines } from "../io/lines.js";
-import { MAX_LISTED_DATA_FILES, treeSha256, type Data, type Hardware, ModelUse, Network, Software, Validation, ValidationCall } from "../results/manifest.js";
+import { MAX_COST_POINTS, MAX_LISTED_DATA_FILES, treeSha256, type CostPoint, type Data, type Hardware, ModelUse, Network, Software, Validation, ValidationCall } from "../results/manifest.js";
 
 /** Validation calls listed one by one in a manifest; past this only the counts go on. */
 export const MAX_VALIDATION_CALLS = 10_000;
@@ -180,6 +180,28 @@ export function modelUse(callLog: string): ModelUse[] {
   return [...by.values()].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
 }
 
+/**
+ * The cumulative cost of a call log's priced calls over the run, from `startedMs`: one point a
+ * call, thinned evenly to at most MAX_COST_POINTS with the last point kept.
+ */
+export function llmCostCurve(callLog: string, startedMs: number): CostPoint[] {
+  const points: CostPoint[] = [];
+  let total = 0;
+  jsonLines(callLog, (e) => {
+    if (typeof e.costUsd !== "number" || !Number.isFinite(e.costUsd) || e.costUsd === 0) return;
+    const at = Date.parse(typeof e.time === "string" ? e.time : "");
+    total += e.costUsd;
+    // An entry's time is when its call ended, when the cost was incurred.
+    const ended = Number.isFinite(at) ? at : startedMs;
+    points.push({ elapsed_seconds: Math.max(0, Math.round((ended - startedMs) / 10) / 100), cost_usd: total });
+  });
+  if (points.length <= MAX_COST_POINTS) return points;
+  const step = points.length / MAX_COST_POINTS;
+  const thinned: CostPoint[] = [];
+  for (let i = 1; i <= MAX_COST_POINTS; i++) thinned.push(points[Math.ceil(i * step) - 1]);
+  return thinned;
+}
+
 /** What the egress proxy allowed and refused, from its log (egress.jsonl). */
 export function networkUse(egressLog: string, allowedHosts: string[]): Network {
   const by = new Map<string, Network["connections"][number]>();
@@ -229,19 +251,7 @@ export function validationUse(validationLog: string, startedMs: number): Validat
 
 /** sha256 of a file, streamed. */
 export function sha256File(file: string): string {
-  const hash = createHash("sha256");
-  const fd = fs.openSync(file, "r");
-  try {
-    const buf = Buffer.allocUnsafe(1 << 20);
-    for (;;) {
-      const n = fs.readSync(fd, buf, 0, buf.length, null);
-      if (n === 0) break;
-      hash.update(buf.subarray(0, n));
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest("hex");
+  return hashFile(file, "sha256");
 }
 
 /** Hashes of data files by identity, so a group's runs of one competition hash its data once. */

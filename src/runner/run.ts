@@ -21,8 +21,8 @@ import { checkBackendFits } from "./backend-fit.js";
 import { requireObfuscatedDescription } from "./obfuscate.js";
 import { readRunRecord, RUN_SCHEMA, writeRunRecord, type RunRecord } from "../results/record.js";
 import { publishRecords, recordsDir } from "./records.js";
-import { dataInfo, hardwareInfo, modelUse, networkUse, softwareInfo, validationUse } from "./manifest-facts.js";
-import { MANIFEST_SCHEMA, writeRunManifest, type ModelUse, type RunManifest } from "../results/manifest.js";
+import { dataInfo, hardwareInfo, llmCostCurve, modelUse, networkUse, softwareInfo, validationUse } from "./manifest-facts.js";
+import { MANIFEST_SCHEMA, writeRunManifest, type CostPoint, type ModelUse, type RunManifest } from "../results/manifest.js";
 import { Snapshots } from "./snapshots.js";
 import { quarantineSubmission } from "./submission.js";
 import { VALIDATE_PORT, VALIDATE_SOCKET_NAME, validateScript } from "./validate-script.js";
@@ -145,7 +145,7 @@ const LLM_CALL_LOG = "llm.jsonl";
  * manifest.json of a finished run, from the harness's own records: the machine, the software, the
  * limits and use, the models, the network, the validation server's answers and the data.
  */
-function runManifest(task: RunTask, settings: RunSettings, record: RunRecord, startedMs: number, models: ModelUse[]): RunManifest {
+function runManifest(task: RunTask, settings: RunSettings, record: RunRecord, startedMs: number, llm: { models: ModelUse[]; curve: CostPoint[] }): RunManifest {
   const limits = record.sandbox.limits;
   const wall = record.wall_seconds;
   return {
@@ -165,7 +165,8 @@ function runManifest(task: RunTask, settings: RunSettings, record: RunRecord, st
       peak_disk_bytes: record.peaks?.diskBytes ?? null,
       gpu_seconds: wall === null ? null : Math.round(wall * record.sandbox.gpus.length * 100) / 100,
     },
-    models,
+    models: llm.models,
+    llm_cost_curve: llm.curve,
     network: networkUse(path.join(task.runDir, "egress.jsonl"), record.sandbox.allow_hosts),
     validation: validationUse(path.join(task.runDir, "validation.jsonl"), startedMs),
     data: dataInfo(task.competition, settings.dataDir),
@@ -180,8 +181,10 @@ class RunResources {
   socketDir: string | null = null;
   snapshotTimer: NodeJS.Timeout | null = null;
   volume: RunVolume | null = null;
-  /** The LLM calls of the run by model, read from the harness's call log before it is published. */
-  models: ModelUse[] = [];
+  /** The LLM calls of the run by model and its cost over time, read from the harness's call log before it is published. */
+  llm: { models: ModelUse[]; curve: CostPoint[] } = { models: [], curve: [] };
+
+  constructor(private readonly startedMs: number) {}
 
   async close(): Promise<void> {
     if (this.snapshotTimer) clearInterval(this.snapshotTimer);
@@ -199,7 +202,8 @@ class RunResources {
     const volume = this.volume;
     this.volume = null;
     const lost = volume?.finish(Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(runDir, d)])) as Record<WritableDir, string>) ?? null;
-    this.models = modelUse(path.join(recordsDir(runDir), LLM_CALL_LOG));
+    const callLog = path.join(recordsDir(runDir), LLM_CALL_LOG);
+    this.llm = { models: modelUse(callLog), curve: llmCostCurve(callLog, this.startedMs) };
     record.records_displaced = publishRecords(recordsDir(runDir), path.join(runDir, "logs"));
     return lost;
   }
@@ -223,8 +227,8 @@ export async function runTask(
     fs.appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
     hooks.log(line);
   };
-  const res = new RunResources();
   const started = Date.now();
+  const res = new RunResources(started);
   record.status = "running";
   record.started_at = pythonIsoNow();
   writeRunRecord(task.runDir, record);
@@ -423,7 +427,7 @@ export async function runTask(
   record.ended_at = pythonIsoNow();
   record.wall_seconds = Math.round((Date.now() - started) / 10) / 100;
   try {
-    writeRunManifest(task.runDir, runManifest(task, settings, record, started, res.models));
+    writeRunManifest(task.runDir, runManifest(task, settings, record, started, res.llm));
   } catch (e) {
     // The result stands without it; run.json says why there is none.
     record.sandbox.warnings.push(`no manifest.json: ${(e as Error).message}`);

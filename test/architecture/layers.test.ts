@@ -17,7 +17,7 @@ const LAYERS: [string[], string][] = [
   [["mlagentbench"], "research tasks, their environment and research agent"],
   [["agents"], "the agents MLE-bench runs"],
   [["runner"], "a run and a run group"],
-  [["integrity", "queue"], "checks on finished runs; runs spread over machines"],
+  [["integrity", "queue", "bundle"], "checks on finished runs; runs spread over machines; result bundles and their verification"],
   [["report"], "tables and reports"],
   [["doctor"], "checks of the machine"],
   [["demo"], "the offline benchmark end to end"],

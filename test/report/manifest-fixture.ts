@@ -1,4 +1,4 @@
-import { MANIFEST_SCHEMA, type ModelUse, type RunManifest, type ValidationCall } from "../../src/results/manifest.js";
+import { MANIFEST_SCHEMA, type CostPoint, type ModelUse, type RunManifest, type ValidationCall } from "../../src/results/manifest.js";
 
 /** What a fixture run's manifest varies in; the rest is fixed. */
 export interface ManifestFacts {
@@ -9,6 +9,7 @@ export interface ManifestFacts {
   gpus?: number;
   gpu_seconds?: number | null;
   models?: ModelUse[];
+  llm_cost_curve?: CostPoint[];
   allowed_hosts?: string[];
   blocked_attempts?: number;
   validation?: ValidationCall[];
@@ -52,6 +53,7 @@ export function fakeManifest(f: ManifestFacts): RunManifest {
       gpu_seconds: f.gpu_seconds === undefined ? f.wall_seconds * (f.gpus ?? 0) : f.gpu_seconds,
     },
     models: f.models ?? [],
+    llm_cost_curve: f.llm_cost_curve ?? [],
     network: {
       mode: hosts.length > 0 ? "proxy" : "none", allowed_hosts: hosts,
       connections: [], blocked_attempts: f.blocked_attempts ?? 0, unreadable_lines: 0,

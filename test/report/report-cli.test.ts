@@ -43,8 +43,15 @@ beforeAll(async () => {
     { seed: 2, submission: sample, wall: 1800, snapshots: [] },
   ]);
   const facts: ManifestFacts[] = [
-    { run_id: "titanic_0", seed: 0, wall_seconds: 1800, gpus: 1, models: [modelUse("gpt-4o", 10, 1000, 200, 0.25), modelUse("o3-mini", 2, 50, 10, null)], allowed_hosts: ["api.openai.com"], blocked_attempts: 3, validation: probingLog(10) },
-    { run_id: "titanic_1", seed: 1, wall_seconds: 1800, gpus: 1, models: [modelUse("gpt-4o", 5, 500, 100, 0.125)], allowed_hosts: ["api.openai.com"], validation: probingLog(9) },
+    {
+      run_id: "titanic_0", seed: 0, wall_seconds: 1800, gpus: 1, models: [modelUse("gpt-4o", 10, 1000, 200, 0.25), modelUse("o3-mini", 2, 50, 10, null)],
+      llm_cost_curve: [{ elapsed_seconds: 600, cost_usd: 0.1 }, { elapsed_seconds: 1200, cost_usd: 0.25 }],
+      allowed_hosts: ["api.openai.com"], blocked_attempts: 3, validation: probingLog(10),
+    },
+    {
+      run_id: "titanic_1", seed: 1, wall_seconds: 1800, gpus: 1, models: [modelUse("gpt-4o", 5, 500, 100, 0.125)],
+      llm_cost_curve: [{ elapsed_seconds: 300, cost_usd: 0.125 }], allowed_hosts: ["api.openai.com"], validation: probingLog(9),
+    },
     { run_id: "titanic_2", seed: 2, wall_seconds: 1800 },
   ];
   for (const f of facts) {
@@ -200,11 +207,15 @@ describe("mlebench report: transparency and cost-normalised results", () => {
     expect(md).toContain("| Flagged as probing | not recorded | not recorded | 1 of 3 |");
     expect(md).toContain("Flagged as probing, gamma: titanic_0 (10 near-identical uploads of 11 calls).");
     expect(md).toContain("## Cost-normalised results");
-    expect(md).toContain("| Agent | Runs | Any medals | Run-hours | Medals per run-hour | GPU-hours | Medals per GPU-hour | LLM cost (USD) | Medals per USD | Any medal (%) at equal time |");
-    expect(md).toContain("| gamma | 3 | 2 | 1.50 | 1.333 | 1.00 | 2.000 | 0.3750 | 5.333 | 33.3 ± 33.3 (at 2m30s) |");
-    expect(md).toContain("| alpha | 2 | 1 | 0.09 | 10.588 | not recorded | not recorded | not recorded | not recorded | 50.0 ± 50.0 (at 4m00s) |");
-    expect(md).toContain("| beta | 2 | 1 | not recorded | not recorded | not recorded | not recorded | not recorded | not recorded | not recorded |");
-    expect(md).toContain("Equal cost is taken as equal wall-clock time");
+    expect(md).toContain(
+      "| Agent | Runs | Any medals | Run-hours | Medals per run-hour | GPU-hours | Medals per GPU-hour | LLM cost (USD) | Medals per USD | Any medal (%) at equal time | Any medal (%) at equal LLM cost |",
+    );
+    // gamma alone has costs, so its largest run cost is the budget and no run of it is cut.
+    expect(md).toContain("| gamma | 3 | 2 | 1.50 | 1.333 | 1.00 | 2.000 | 0.3750 | 5.333 | 33.3 ± 33.3 (at 2m30s) | 66.7 ± 33.3 (at 0.2500 a run) |");
+    expect(md).toContain("| alpha | 2 | 1 | 0.09 | 10.588 | not recorded | not recorded | not recorded | not recorded | 50.0 ± 50.0 (at 4m00s) | not recorded |");
+    expect(md).toContain("| beta | 2 | 1 | not recorded | not recorded | not recorded | not recorded | not recorded | not recorded | not recorded | not recorded |");
+    expect(md).toContain("Equal time: the any-medal rate (mean ± SEM over seeds) from the time curve");
+    expect(md).toContain("Equal LLM cost: every run is held to the same LLM spend, the smallest of the agents' largest run costs (0.2500 a run)");
     expect(md).toContain("the smallest of the agents' time-curve horizons (4m00s)");
     const html = fs.readFileSync(path.join(out, "report.html"), "utf8");
     expect(html).toContain("<h2>Transparency</h2>");
@@ -212,7 +223,41 @@ describe("mlebench report: transparency and cost-normalised results", () => {
     expect(html).toContain("<h2>Cost-normalised results</h2>");
     expect(html).toContain('<table id="table-cost" class="sortable">');
     expect(html).toContain('<td data-sort="2">2.000</td>');
-    expect(html).toContain("Equal cost is taken as equal wall-clock time");
+    expect(html).toContain("Equal LLM cost: every run is held to the same LLM spend");
+  });
+
+  it("compares at an equal LLM cost: runs that spent past it count with their last snapshot before", () => {
+    // zeta spends up to $0.40 a run, eta up to $0.15: the budget is $0.15.
+    const zeta = path.join(root, "e_run-group_zeta");
+    writeTitanicGroup(dataDir, zeta, "zeta", [
+      { seed: 0, submission: answers, wall: 500, snapshots: [{ elapsed: 100, from: sample }, { elapsed: 300, from: answers }] },
+      { seed: 1, submission: answers, wall: 500, snapshots: [] },
+    ]);
+    const eta = path.join(root, "f_run-group_eta");
+    writeTitanicGroup(dataDir, eta, "eta", [
+      { seed: 0, submission: sample, wall: 500, snapshots: [] },
+      { seed: 1, submission: answers, wall: 500, snapshots: [{ elapsed: 60, from: answers }] },
+    ]);
+    const curve = (...p: [number, number][]) => p.map(([elapsed_seconds, cost_usd]) => ({ elapsed_seconds, cost_usd }));
+    const manifests: [string, ManifestFacts][] = [
+      // Past $0.15 at 200 s: it counts with its 100 s snapshot, the sample (no medal), not its final gold.
+      [zeta, { run_id: "titanic_0", seed: 0, wall_seconds: 500, models: [modelUse("gpt-4o", 3, 3, 3, 0.4)], llm_cost_curve: curve([50, 0.05], [200, 0.2], [400, 0.4]) }],
+      [zeta, { run_id: "titanic_1", seed: 1, wall_seconds: 500, models: [modelUse("gpt-4o", 1, 1, 1, 0.02)], llm_cost_curve: curve([10, 0.02]) }],
+      [eta, { run_id: "titanic_0", seed: 0, wall_seconds: 500, models: [modelUse("gpt-4o", 1, 1, 1, 0.1)], llm_cost_curve: curve([100, 0.1]) }],
+      // Exactly at the budget is not past it.
+      [eta, { run_id: "titanic_1", seed: 1, wall_seconds: 500, models: [modelUse("gpt-4o", 2, 2, 2, 0.15)], llm_cost_curve: curve([30, 0.05], [90, 0.15]) }],
+    ];
+    for (const [group, f] of manifests) writeRunManifest(path.join(group, f.run_id), fakeManifest(f));
+    const out3 = tempDir();
+    const r = mlebench(["report", zeta, eta, "--format", "json,md", "--out", out3, "--data-dir", dataDir]);
+    expect(r.status, r.stderr).toBe(0);
+    const d = JSON.parse(fs.readFileSync(path.join(out3, "report.json"), "utf8")) as ReportData;
+    expect(d.equal_cost_usd).toBe(0.15);
+    const [z, e] = d.agents.map((a) => a.cost_normalised.equal_cost!);
+    expect(z).toMatchObject({ budget_usd: 0.15, runs_cut: 1, any_medal: { per_seed: [0, 100], mean: 50 } });
+    expect(e).toMatchObject({ budget_usd: 0.15, runs_cut: 0, any_medal: { per_seed: [0, 100], mean: 50 } });
+    expect(d.agents[0].splits.all!.metrics.any_medal.mean).toBe(100);
+    expect(fs.readFileSync(path.join(out3, "report.md"), "utf8")).toMatch(/^\| zeta \| 2 \| 2 \|.*\| 50\.0 ± 50\.0 \(at 0\.1500 a run\) \|$/m);
   });
 
   it("warns about a malformed manifest, naming the file, and still builds the report", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { estimate } from "../../src/present/stats.js";
 import type { RunRecord } from "../../src/results/record.js";
-import { costNormalised, equalBudgets, ratio } from "../../src/report/cost.js";
+import { costNormalised, equalBudgets, equalCosts, ratio } from "../../src/report/cost.js";
 import type { ReportedRun } from "../../src/report/inputs.js";
 import { missingReport } from "../../src/report/seeds.js";
 import { hardwareConfigs, modelTotals, transparencyOf } from "../../src/report/transparency.js";
@@ -94,5 +94,42 @@ describe("equalBudgets", () => {
     expect(c).toMatchObject({ budget_seconds: 240, elapsed_seconds: 150, fraction: 1 / 24 });
     expect(c!.any_medal.mean).toBe(101);
     expect(equalBudgets([null, null])).toEqual([null, null]);
+  });
+});
+
+describe("equalCosts", () => {
+  const curve = (...p: [number, number][]) => p.map(([elapsed_seconds, cost_usd]) => ({ elapsed_seconds, cost_usd }));
+  /** A run with a final medal or not, a cost curve, and the times at which a stub grader says it held a medal. */
+  const costed = (medal: boolean, points: [number, number][] | null, medalFrom: number | null = null) => {
+    const r = run(points === null ? null : { run_id: "r", seed: 0, wall_seconds: 1000, llm_cost_curve: curve(...points) }, 1000);
+    r.report = { ...r.report, any_medal: medal, gold_medal: medal };
+    return Object.assign(r, { medalFrom });
+  };
+  // Snapshots graded by a stub: a run holds a medal from `medalFrom` on.
+  const grades = { medalAt: async (r: ReportedRun & { medalFrom: number | null }, t: number) => r.medalFrom !== null && t >= r.medalFrom } as never;
+
+  it("holds every run to the smallest of the agents' largest run costs, and counts a cut run by its last snapshot before", async () => {
+    const a = [[costed(true, [[10, 0.1], [50, 0.3]], 20)], [costed(true, [[5, 0.05]])]];
+    const b = [[costed(false, [[100, 0.2]])], [costed(true, [[30, 0.1], [60, 0.25]], 70)]];
+    const [x, y] = await equalCosts([a, b], grades);
+    // Budget $0.25 (b's largest). a's first run passes it at 50 s, with a medal since 20 s: kept.
+    expect(x).toEqual({ budget_usd: 0.25, runs_cut: 1, any_medal: estimate([100, 100]) });
+    // b's second run reaches exactly $0.25, which is not past it: its final medal counts.
+    expect(y).toEqual({ budget_usd: 0.25, runs_cut: 0, any_medal: estimate([0, 100]) });
+    // With a budget of $0.2, b's second run is cut at 60 s, before its medal at 70 s.
+    const c = [[costed(false, [[1, 0.2]])]];
+    const [, y2] = await equalCosts([a, b, c], grades);
+    expect(y2).toEqual({ budget_usd: 0.2, runs_cut: 1, any_medal: estimate([0, 0]) });
+  });
+
+  it("says nothing for agents with a run without a manifest, nor for anyone when nothing was spent", async () => {
+    const free = [[costed(true, [])]];
+    const unknown = [[costed(true, null)]];
+    expect(await equalCosts([free, unknown], grades)).toEqual([null, null]);
+    const spender = [[costed(false, [[10, 1]])]];
+    const [f, u, s] = await equalCosts([free, unknown, spender], grades);
+    expect(f).toEqual({ budget_usd: 1, runs_cut: 0, any_medal: estimate([100]) });
+    expect(u).toBeNull();
+    expect(s).toEqual({ budget_usd: 1, runs_cut: 0, any_medal: estimate([0]) });
   });
 });

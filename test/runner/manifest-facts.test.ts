@@ -4,8 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { CATALOG_SOURCE } from "../../src/competitions/catalog.js";
-import { dataInfo, hardwareInfo, modelUse, networkUse, sha256File, validationUse } from "../../src/runner/manifest-facts.js";
-import { treeSha256 } from "../../src/results/manifest.js";
+import { dataInfo, hardwareInfo, llmCostCurve, modelUse, networkUse, sha256File, validationUse } from "../../src/runner/manifest-facts.js";
+import { MAX_COST_POINTS, treeSha256 } from "../../src/results/manifest.js";
 import { tempDir } from "../helpers/data-dir.js";
 
 const lines = (dir: string, name: string, rows: (object | string)[]) => {
@@ -32,6 +32,26 @@ describe("manifest facts", () => {
     expect(models[1]).toMatchObject({ model: "openai/gpt-4o", calls: 3, failed_calls: 1, input_tokens: 1500, output_tokens: 150, cached_input_tokens: 400, unpriced_calls: 0 });
     expect(models[1].cost_usd).toBeCloseTo(0.0055, 12);
     expect(modelUse(path.join(dir, "absent.jsonl"))).toEqual([]);
+  });
+
+  it("gives the cumulative cost of priced calls over the run, thinned with its last point kept", () => {
+    const start = Date.parse("2026-01-01T00:00:00.000Z");
+    const at = (s: number) => new Date(start + s * 1000).toISOString();
+    const log = lines(dir, "costs.jsonl", [
+      { time: at(10), model: "m", costUsd: 0.5 },
+      { time: at(20), model: "m", costUsd: null },
+      { time: at(30.255), model: "m", costUsd: 0.25 },
+      { time: at(40), model: "m", costUsd: 0 },
+    ]);
+    expect(llmCostCurve(log, start)).toEqual([
+      { elapsed_seconds: 10, cost_usd: 0.5 },
+      { elapsed_seconds: 30.26, cost_usd: 0.75 },
+    ]);
+    const many = lines(dir, "many.jsonl", Array.from({ length: 2500 }, (_, i) => ({ time: at(i + 1), model: "m", costUsd: 0.001 })));
+    const thinned = llmCostCurve(many, start);
+    expect(thinned).toHaveLength(MAX_COST_POINTS);
+    expect(thinned[thinned.length - 1]).toEqual({ elapsed_seconds: 2500, cost_usd: expect.closeTo(2.5, 9) });
+    expect(thinned.every((p, i) => i === 0 || p.elapsed_seconds > thinned[i - 1].elapsed_seconds)).toBe(true);
   });
 
   it("counts the egress proxy's decisions per host and port", () => {

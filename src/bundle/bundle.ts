@@ -13,8 +13,8 @@ import { z } from "zod";
 import { UserError } from "../core/errors.js";
 import { describeSkip, openRegular, openUnder, walkUntrusted } from "../io/untrusted.js";
 import { TarGzWriter } from "../io/tar.js";
-import { buildGroupManifest, manifestPath, writeGroupManifest } from "./manifest.js";
-import { readGroupMetadata, readRunRecord } from "./record.js";
+import { buildGroupManifest, manifestPath, writeGroupManifest } from "../results/manifest.js";
+import { readGroupMetadata, readRunRecord } from "../results/record.js";
 
 /** The format of bundle.json. */
 export const BUNDLE_SCHEMA = "mlebench-bundle/1";
@@ -321,17 +321,16 @@ export async function writeBundle(opts: BundleOptions): Promise<BundleResult> {
 }
 
 /** The grading report fields a claim is made of. */
-const ReportClaimSchema = z
-  .object({
-    score: z.number().nullable(),
-    valid_submission: z.boolean(),
-    any_medal: z.boolean(),
-    gold_medal: z.boolean(),
-    silver_medal: z.boolean(),
-    bronze_medal: z.boolean(),
-    above_median: z.boolean(),
-    disqualified_reason: z.string().nullable().optional(),
-  })
+const ReportClaimSchema = ClaimedRunSchema.pick({
+  score: true,
+  valid_submission: true,
+  any_medal: true,
+  gold_medal: true,
+  silver_medal: true,
+  bronze_medal: true,
+  above_median: true,
+})
+  .extend({ disqualified_reason: z.string().nullable().optional() })
   .passthrough();
 export type ReportClaim = z.infer<typeof ReportClaimSchema>;
 

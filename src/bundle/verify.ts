@@ -25,7 +25,7 @@ import {
   type Bundle,
   type ClaimedRun,
 } from "./bundle.js";
-import { readRunManifestIfAny } from "./manifest.js";
+import { readRunManifestIfAny } from "../results/manifest.js";
 
 /** Options of {@link verifyBundle}. */
 export interface VerifyOptions {
