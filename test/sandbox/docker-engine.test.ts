@@ -128,6 +128,12 @@ describe.skipIf(USER_WHY !== null)(`the docker backend for a user in the docker 
     expect(record.sandbox.backend).toBe("docker");
     expect(record.grading.valid_submission).toBe(true);
     expect(fs.statSync(path.join(runDir, "submission", "submission.csv")).uid).toBe(TEST_USER.uid);
+    // The manifest names the image by its content id, and the Python inside it.
+    const manifest = JSON.parse(fs.readFileSync(path.join(runDir, "manifest.json"), "utf8"));
+    expect(manifest.software.sandbox).toMatchObject({ backend: "docker", image: record.sandbox.image });
+    expect(manifest.software.sandbox.image_id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(manifest.software.sandbox.python).toMatch(/^3\.\d+\.\d+$/);
+    expect(manifest.software.sandbox.python_packages.numpy).toMatch(/^\d+\.\d+/);
   }, 300_000);
 });
 
