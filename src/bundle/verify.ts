@@ -130,6 +130,8 @@ async function checkRun(root: string, run: ClaimedRun, opts: VerifyOptions, loca
   } catch (e) {
     return fail("not verified", (e as Error).message.split("\n")[0]);
   }
+  // A claim of a submission the bundle does not carry (left out as too large, say) cannot be checked.
+  if (run.submission === null && run.valid_submission) return fail("not verified", "its submission is not in the bundle (see bundle.json's skipped list)");
   const submission = run.submission !== null ? path.join(root, run.submission) : path.join(root, run.group, run.run_id, "submission", "submission.csv");
   const graded = gradeToReport(competition, submission, inputs);
   // A disqualified run keeps its score, but its medal was taken away after grading.

@@ -216,6 +216,25 @@ describe.skipIf(bwrapMissing !== null)("mlebench bundle and verify (bubblewrap)"
     expect(made.totals).toEqual(original.totals);
   });
 
+  it("lists the files it left out, and cannot verify a claim whose submission it does not carry", () => {
+    const small = path.join(work, "small.tar.gz");
+    const b = mlebench(["bundle", groupDir, "-o", small, "--max-file-bytes", "100", "--json"]);
+    expect(b.status, b.stderr).toBe(0);
+    expect(JSON.parse(b.stdout).skipped).toBeGreaterThanOrEqual(2);
+    const root = tempDir("bundle-small-");
+    expect(spawnSync("tar", ["-xzf", small, "-C", root, "bundle.json"]).status).toBe(0);
+    const listed = JSON.parse(fs.readFileSync(path.join(root, "bundle.json"), "utf8"));
+    const group = path.basename(groupDir);
+    expect(listed.skipped).toContainEqual({ path: `${group}/${runIds[0]}/submission/submission.csv`, why: "larger than 100 bytes, left out" });
+    expect(listed.runs.map((r: { submission: string | null }) => r.submission)).toEqual([null, null]);
+    const { status, v } = verify(small, freshDir);
+    expect(status).toBe(1);
+    expect(v.runs.map((r) => [r.verdict, r.detail])).toEqual(runIds.map(() => ["not verified", "its submission is not in the bundle (see bundle.json's skipped list)"]));
+    const bad = mlebench(["bundle", groupDir, "-o", path.join(work, "z.tar.gz"), "--max-file-bytes", "lots"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--max-file-bytes: expected a positive whole number of bytes, got "lots"');
+  });
+
   it("fails with a clear message on bad input", () => {
     const missing = mlebench(["verify", path.join(work, "nope.tar.gz"), "--data-dir", freshDir]);
     expect(missing.status).toBe(2);
