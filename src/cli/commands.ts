@@ -25,6 +25,7 @@ const LOADERS: Record<string, () => Promise<CommandModule>> = {
   "report": () => import("./report.js"),
   "bundle": () => import("./bundle.js"),
   "verify": () => import("./verify.js"),
+  "view": () => import("./view.js"),
   "doctor": () => import("./doctor.js"),
   "demo": () => import("./demo.js"),
 };

@@ -18,7 +18,7 @@ const LAYERS: [string[], string][] = [
   [["agents"], "the agents MLE-bench runs"],
   [["runner"], "a run and a run group"],
   [["integrity", "queue", "bundle"], "checks on finished runs; runs spread over machines; result bundles and their verification"],
-  [["report"], "tables and reports"],
+  [["report", "view"], "tables and reports; the viewer of run groups"],
   [["doctor"], "checks of the machine"],
   [["demo"], "the offline benchmark end to end"],
   [["cli"], "commands"],

@@ -1,0 +1,202 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { competitionPaths } from "../../src/core/paths.js";
+import { startViewServer, type ViewServer } from "../../src/view/server.js";
+import { CLI, REPO } from "../helpers/cli.js";
+import { tempDir } from "../helpers/data-dir.js";
+import { titanicDataDir, writeTitanicGroup } from "../helpers/runs.js";
+import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
+
+// A group as `mlebench run --grade` leaves it, with an agent log that is hostile (markup, ANSI
+// escapes) and larger than one page of the viewer's log reads.
+let dataDir: string;
+let runs: string;
+let group: string;
+let log: Buffer;
+const HOSTILE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned=2">\x1b[31mred\x1b[0m\n';
+
+beforeAll(async () => {
+  dataDir = await titanicDataDir();
+  const pub = competitionPaths(dataDir, "titanic").public;
+  runs = tempDir("view-runs-");
+  group = path.join(runs, "2026-01-01T00-00-00-UTC_run-group_external");
+  writeTitanicGroup(dataDir, group, "external", [
+    { seed: 0, submission: path.join(pub, "sample_submission.csv"), wall: 60, snapshots: [] },
+    { seed: 1, submission: path.join(pub, "sample_submission.csv"), wall: 90, snapshots: [] },
+  ]);
+  fs.mkdirSync(path.join(group, "titanic_0", "logs"), { recursive: true });
+  log = Buffer.concat([Buffer.from(HOSTILE), Buffer.alloc((1 << 20) + 5000, "a"), Buffer.from("\nthe end\n")]);
+  fs.writeFileSync(path.join(group, "titanic_0", "logs", "agent.log"), log);
+  fs.mkdirSync(path.join(group, "titanic_1", "logs"), { recursive: true });
+  fs.symlinkSync("/etc/passwd", path.join(group, "titanic_1", "logs", "agent.log"));
+});
+
+/** GET a path of a server, with the Host header a browser on that URL would send (or another). */
+function get(port: number, p: string, host = `127.0.0.1:${port}`, method = "GET"): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: p, method, headers: { host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the viewer's server", () => {
+  let server: ViewServer;
+  beforeAll(async () => {
+    server = await startViewServer({ roots: [runs], host: "127.0.0.1", port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it("lists groups and their runs with the run records' numbers", async () => {
+    const gs = JSON.parse((await get(server.port, "/api/groups")).body);
+    const id = path.basename(group);
+    expect(gs).toEqual([{ id, run_group: id, agent_id: "external", created_at: "x", totals: { runs: 2, completed: 2, graded: 2, medals: 0 } }]);
+    const g = JSON.parse((await get(server.port, `/api/groups/${id}`)).body);
+    const record = JSON.parse(fs.readFileSync(path.join(group, "titanic_0", "run.json"), "utf8"));
+    expect(g.runs[0]).toEqual({
+      run_id: "titanic_0", competition_id: "titanic", seed: 0, status: "completed", exit_reason: "finished", wall_seconds: 60,
+      score: record.grading.score, valid_submission: true, any_medal: false,
+    });
+    const run = JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_0`)).body);
+    expect(run.logs).toEqual([{ name: "agent.log", bytes: log.length }]);
+    expect(run.grading_report.score).toBe(record.grading.score);
+    // The linked log of the other run is not listed, and not read.
+    expect(JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_1`)).body).logs).toEqual([]);
+    const linked = await get(server.port, `/api/groups/${id}/runs/titanic_1/logs/agent.log`);
+    expect(linked.status).toBe(404);
+    expect(JSON.parse(linked.body).error).toBe("logs/agent.log: a symbolic link, not followed");
+  });
+
+  it("pages through a log larger than one read, byte for byte", async () => {
+    const id = path.basename(group);
+    const first = JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_0/logs/agent.log`)).body);
+    expect(first).toMatchObject({ size: log.length, offset: 0, next_offset: 1 << 20 });
+    const second = JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_0/logs/agent.log?offset=${first.next_offset}`)).body);
+    expect(second.next_offset).toBeNull();
+    expect(first.text + second.text).toBe(log.toString("utf8"));
+    const bad = await get(server.port, `/api/groups/${id}/runs/titanic_0/logs/agent.log?offset=-1`);
+    expect([bad.status, JSON.parse(bad.body).error]).toEqual([400, "offset and limit must be whole numbers ≥ 0"]);
+  });
+
+  it("refuses other hosts, writes, unknown runs and paths outside the API", async () => {
+    const id = path.basename(group);
+    expect((await get(server.port, "/api/groups", "evil.example:80")).status).toBe(403);
+    expect((await get(server.port, "/api/groups", undefined, "POST")).status).toBe(405);
+    const unknown = await get(server.port, `/api/groups/${id}/runs/..%2F..%2Fetc`);
+    expect([unknown.status, JSON.parse(unknown.body).error]).toEqual([404, `run group "${id}" has no run "../../etc"`]);
+    expect((await get(server.port, `/api/groups/${id}/runs/titanic_0/logs/..%2Frun.json`)).status).toBe(404);
+    const page = await get(server.port, "/");
+    expect(page.status).toBe(200);
+    expect(page.headers["content-security-policy"]).toContain("default-src 'none'; script-src 'self'");
+  });
+
+  it("needs the token when it has one", async () => {
+    const guarded = await startViewServer({ roots: [group], host: "127.0.0.1", port: 0, token: "0123456789abcdef0123" });
+    try {
+      expect(guarded.url).toBe(`http://127.0.0.1:${guarded.port}/?token=0123456789abcdef0123`);
+      expect((await get(guarded.port, "/api/groups")).status).toBe(401);
+      expect((await get(guarded.port, "/api/groups?token=wrong")).status).toBe(401);
+      expect((await get(guarded.port, "/api/groups?token=0123456789abcdef0123")).status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
+/** Start `mlebench view` (as `argv` says), read the URL it prints, and return it with the child. */
+function startCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: REPO, env });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const m = /^(http:\/\/\S+)\n/m.exec(out);
+      if (m) resolve({ url: m[1]!, child });
+    });
+    child.stderr!.on("data", (d) => (err += d));
+    child.on("exit", (code) => reject(new Error(`mlebench view exited ${code}: ${err}`)));
+  });
+}
+
+describe("mlebench view", () => {
+  it("serves the groups it is given until interrupted, and refuses bad flags", async () => {
+    const { url, child } = await startCli([process.execPath, CLI, "view", runs, "--port", "0"]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const port = Number(new URL(url).port);
+    expect(JSON.parse((await get(port, "/api/groups")).body)).toHaveLength(1);
+    const exited = new Promise((r) => child.on("exit", (code) => r(code)));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    const bad = spawn(process.execPath, [CLI, "view", path.join(runs, "nope")], { cwd: REPO });
+    let err = "";
+    bad.stderr.on("data", (d) => (err += d));
+    expect(await new Promise((r) => bad.on("exit", r))).toBe(2);
+    expect(err).toContain(`${path.join(runs, "nope")} does not exist (expected a run group dir or a runs dir)`);
+    const noGroups = tempDir("view-empty-");
+    const empty = spawn(process.execPath, [CLI, "view", noGroups, "--port", "70000"], { cwd: REPO });
+    let err2 = "";
+    empty.stderr.on("data", (d) => (err2 += d));
+    expect(await new Promise((r) => empty.on("exit", r))).toBe(2);
+    expect(err2).toContain('--port: expected a port number 0-65535, got "70000"');
+  });
+
+  it.skipIf(userUnavailable() !== null)(`serves as ${TEST_USER.name}`, async () => {
+    const home = tempDir("view-user-");
+    fs.chownSync(home, TEST_USER.uid, TEST_USER.gid);
+    const mine = path.join(home, "runs");
+    fs.cpSync(runs, mine, { recursive: true, verbatimSymlinks: true });
+    spawnSync("chown", ["-R", "-h", `${TEST_USER.uid}:${TEST_USER.gid}`, mine]);
+    fs.chmodSync(home, 0o755);
+    const { url, child } = await startCli(asUser([process.execPath, CLI, "view", mine]), { ...process.env, HOME: home });
+    try {
+      const port = Number(new URL(url).port);
+      expect(JSON.parse((await get(port, "/api/groups")).body)[0].totals).toEqual({ runs: 2, completed: 2, graded: 2, medals: 0 });
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+});
+
+const CHROMIUM = "/usr/bin/chromium";
+
+describe.skipIf(!fs.existsSync(CHROMIUM))("the viewer in headless Chromium", () => {
+  it("navigates group → run, shows an agent's markup and escapes as text, and asks nothing of other origins", async () => {
+    const server = await startViewServer({ roots: [runs], host: "127.0.0.1", port: 0 });
+    const { chromium } = await import("playwright-core");
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      await page.goto(server.url);
+      const id = path.basename(group);
+      await page.getByRole("link", { name: id }).click();
+      await expect.poll(() => page.locator("table tbody tr").count()).toBe(2);
+      await page.getByRole("link", { name: "titanic_0" }).click();
+      const pre = page.locator("#log-agent\\.log");
+      await expect.poll(async () => ((await pre.textContent()) ?? "").length).toBe(1 << 20);
+      expect((await pre.textContent())!.startsWith(HOSTILE)).toBe(true);
+      expect(await page.evaluate("globalThis.pwned")).toBeUndefined();
+      expect(await page.locator("#log-agent\\.log script, #log-agent\\.log img").count()).toBe(0);
+      await page.getByRole("button", { name: "more" }).click();
+      await expect.poll(async () => ((await pre.textContent()) ?? "").endsWith("\nthe end\n")).toBe(true);
+      const origin = new URL(server.url).origin;
+      expect(requests.filter((u) => !u.startsWith(origin))).toEqual([]);
+      const artifacts = path.join(REPO, "test-artifacts");
+      fs.mkdirSync(artifacts, { recursive: true });
+      await page.screenshot({ path: path.join(artifacts, "view-run.png") });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  }, 60_000);
+});
