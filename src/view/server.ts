@@ -6,9 +6,11 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { findGroups, type ViewGroup } from "./groups.js";
 import { groupView, LOG_FILES, MAX_RANGE_BYTES, readLogRange, runView, taskOf, type LogFile } from "./data.js";
+import { callEntry, callPage, MAX_CALLS_PAGE } from "./llm-calls.js";
 import { PAGE, SCRIPT } from "./page.js";
 
 /** Options of {@link startViewServer}. */
@@ -103,6 +105,20 @@ export async function startViewServer(opts: ViewOptions): Promise<ViewServer> {
         if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 0) return json(res, 400, { error: "offset and limit must be whole numbers ≥ 0" });
         const range = readLogRange(g, task, name, offset, limit);
         return json(res, "error" in range ? 404 : 200, range);
+      }
+      if (parts[5] === "llm" && (parts.length === 6 || parts.length === 7)) {
+        const runDir = path.join(g.dir, task.run_id);
+        if (parts.length === 7) {
+          const i = Number(parts[6]);
+          if (!Number.isSafeInteger(i) || i < 0) return json(res, 400, { error: "a call is named by its index, a whole number ≥ 0" });
+          const one = callEntry(runDir, i);
+          return json(res, "error" in one ? 404 : 200, one);
+        }
+        const from = Number(url.searchParams.get("from") ?? "0");
+        const limit = Number(url.searchParams.get("limit") ?? String(MAX_CALLS_PAGE));
+        if (!Number.isSafeInteger(from) || from < 0 || !Number.isSafeInteger(limit) || limit < 0) return json(res, 400, { error: "from and limit must be whole numbers ≥ 0" });
+        const page = callPage(runDir, from, limit);
+        return json(res, "error" in page ? 404 : 200, page);
       }
       return json(res, 404, { error: `no such API: ${url.pathname}` });
     } catch (e) {

@@ -30,6 +30,19 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(group, "titanic_0", "logs"), { recursive: true });
   log = Buffer.concat([Buffer.from(HOSTILE), Buffer.alloc((1 << 20) + 5000, "a"), Buffer.from("\nthe end\n")]);
   fs.writeFileSync(path.join(group, "titanic_0", "logs", "agent.log"), log);
+  const calls = [
+    {
+      time: "2026-01-01T00:00:05.000Z", model: "openai/gpt-4o", latencyMs: 812, attempts: 1, error: null, costUsd: 0.0035, source: "provider",
+      request: { messages: [{ role: "system", content: "You are a Kaggle grandmaster." }, { role: "user", content: "Plan for titanic <b>now</b>" }] },
+      response: { text: "Use gradient boosting.", toolCalls: [], finishReason: "stop", model: "gpt-4o-2024-08-06" },
+      usage: { inputTokens: 1200, outputTokens: 40, cachedInputTokens: 0 },
+    },
+    {
+      time: "2026-01-01T00:00:09.000Z", model: "openai/gpt-4o", latencyMs: 30000, attempts: 3, error: "HTTP 429: rate limited", costUsd: null, source: "provider",
+      request: { messages: [{ role: "user", content: "again" }] }, response: null, usage: null,
+    },
+  ];
+  fs.writeFileSync(path.join(group, "titanic_0", "logs", "llm.jsonl"), calls.map((c) => JSON.stringify(c)).join("\n") + "\n{cut off");
   fs.mkdirSync(path.join(group, "titanic_1", "logs"), { recursive: true });
   fs.symlinkSync("/etc/passwd", path.join(group, "titanic_1", "logs", "agent.log"));
 });
@@ -66,7 +79,8 @@ describe("the viewer's server", () => {
       score: record.grading.score, valid_submission: true, any_medal: false,
     });
     const run = JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_0`)).body);
-    expect(run.logs).toEqual([{ name: "agent.log", bytes: log.length }]);
+    expect(run.logs.map((l: { name: string }) => l.name)).toEqual(["agent.log", "llm.jsonl"]);
+    expect(run.logs[0]).toEqual({ name: "agent.log", bytes: log.length });
     expect(run.grading_report.score).toBe(record.grading.score);
     // The linked log of the other run is not listed, and not read.
     expect(JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_1`)).body).logs).toEqual([]);
@@ -84,6 +98,26 @@ describe("the viewer's server", () => {
     expect(first.text + second.text).toBe(log.toString("utf8"));
     const bad = await get(server.port, `/api/groups/${id}/runs/titanic_0/logs/agent.log?offset=-1`);
     expect([bad.status, JSON.parse(bad.body).error]).toEqual([400, "offset and limit must be whole numbers ≥ 0"]);
+  });
+
+  it("lists a run's LLM calls a page at a time, and gives one call whole", async () => {
+    const id = path.basename(group);
+    const base = `/api/groups/${id}/runs/titanic_0/llm`;
+    const page = JSON.parse((await get(server.port, base)).body);
+    expect(page.total).toBe(3);
+    expect(page.calls).toEqual([
+      { index: 0, time: "2026-01-01T00:00:05.000Z", model: "openai/gpt-4o", input_tokens: 1200, output_tokens: 40, cost_usd: 0.0035, latency_ms: 812, attempts: 1, error: null, last_message: "user: Plan for titanic <b>now</b>" },
+      { index: 1, time: "2026-01-01T00:00:09.000Z", model: "openai/gpt-4o", input_tokens: null, output_tokens: null, cost_usd: null, latency_ms: 30000, attempts: 3, error: "HTTP 429: rate limited", last_message: "user: again" },
+      { index: 2, time: null, model: null, input_tokens: null, output_tokens: null, cost_usd: null, latency_ms: null, attempts: null, error: "this line is not a call record", last_message: null },
+    ]);
+    expect(JSON.parse((await get(server.port, `${base}?from=1&limit=1`)).body).calls.map((c: { index: number }) => c.index)).toEqual([1]);
+    const one = JSON.parse((await get(server.port, `${base}/0`)).body);
+    expect(one.entry.response.text).toBe("Use gradient boosting.");
+    const none = await get(server.port, `${base}/9`);
+    expect([none.status, JSON.parse(none.body).error]).toEqual([404, "the call log has 3 calls; there is no call 9"]);
+    expect(JSON.parse((await get(server.port, `${base}/2`)).body).error).toBe("line 3 of logs/llm.jsonl is not a call record");
+    expect((await get(server.port, `${base}/x`)).status).toBe(400);
+    expect(JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_1/llm`)).body).error).toBe("logs/llm.jsonl: missing");
   });
 
   it("refuses other hosts, writes, unknown runs and paths outside the API", async () => {
@@ -177,6 +211,7 @@ describe.skipIf(!fs.existsSync(CHROMIUM))("the viewer in headless Chromium", () 
       const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
       const requests: string[] = [];
       page.on("request", (r) => requests.push(r.url()));
+      fs.mkdirSync(path.join(REPO, "test-artifacts"), { recursive: true });
       await page.goto(server.url);
       const id = path.basename(group);
       await page.getByRole("link", { name: id }).click();
@@ -189,11 +224,16 @@ describe.skipIf(!fs.existsSync(CHROMIUM))("the viewer in headless Chromium", () 
       expect(await page.locator("#log-agent\\.log script, #log-agent\\.log img").count()).toBe(0);
       await page.getByRole("button", { name: "more" }).click();
       await expect.poll(async () => ((await pre.textContent()) ?? "").endsWith("\nthe end\n")).toBe(true);
+      await page.screenshot({ path: path.join(REPO, "test-artifacts", "view-run.png") });
+      // The calls are listed on the run's page; one opens whole, its prompt as text.
+      await expect.poll(() => page.locator("h2", { hasText: "LLM calls (3)" }).isVisible()).toBe(true);
+      await page.getByRole("link", { name: "0", exact: true }).click();
+      await expect.poll(() => page.locator("#completion").textContent()).toBe("Use gradient boosting.");
+      expect(await page.locator("pre.message").allTextContents()).toEqual(["You are a Kaggle grandmaster.", "Plan for titanic <b>now</b>"]);
+      expect(await page.locator("pre.message b").count()).toBe(0);
+      await page.screenshot({ path: path.join(REPO, "test-artifacts", "view-llm-call.png") });
       const origin = new URL(server.url).origin;
       expect(requests.filter((u) => !u.startsWith(origin))).toEqual([]);
-      const artifacts = path.join(REPO, "test-artifacts");
-      fs.mkdirSync(artifacts, { recursive: true });
-      await page.screenshot({ path: path.join(artifacts, "view-run.png") });
     } finally {
       await browser.close();
       await server.close();
