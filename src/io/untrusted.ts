@@ -128,17 +128,20 @@ export interface ReadResult {
   truncated: boolean;
 }
 
-/** Read at most `maxBytes` from an open descriptor of a file of `size` bytes (from its start); the caller closes it. */
-export function readOpened(fd: number, size: number, maxBytes: number): ReadResult {
-  const want = Math.max(0, Math.min(size, maxBytes));
+/**
+ * Read at most `maxBytes` from an open descriptor of a file of `size` bytes, from `offset` (default
+ * its start); the caller closes it.
+ */
+export function readOpened(fd: number, size: number, maxBytes: number, offset = 0): ReadResult {
+  const want = Math.max(0, Math.min(size - offset, maxBytes));
   const buf = Buffer.allocUnsafe(want);
   let got = 0;
   while (got < want) {
-    const n = fs.readSync(fd, buf, got, want - got, got);
+    const n = fs.readSync(fd, buf, got, want - got, offset + got);
     if (n === 0) break; // shrank since fstat
     got += n;
   }
-  return { bytes: buf.subarray(0, got), size, truncated: size > got };
+  return { bytes: buf.subarray(0, got), size, truncated: size > offset + got };
 }
 
 function readAndClose(opened: { fd: number; size: number } | Skipped, maxBytes: number): ReadResult | Skipped {

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { hashFile } from "../io/hash-file.js";
 import type { GroupMetadata } from "./record.js";
 import { writeVersioned, readVersioned, type VersionedFormat } from "./versioned.js";
 
@@ -246,11 +247,6 @@ export function readGroupManifest(groupDir: string): GroupManifest {
   return readVersioned(GROUP_FORMAT, manifestPath(groupDir));
 }
 
-/** sha256 of a file's bytes. */
-function sha256Of(file: string): string {
-  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-}
-
 /** A group's manifest from its metadata and its runs' manifests (a run without one counts as nothing used). */
 export function buildGroupManifest(groupDir: string, meta: GroupMetadata, harness: GroupManifest["software"]): GroupManifest {
   const totals: GroupManifest["totals"] = {
@@ -280,7 +276,7 @@ export function buildGroupManifest(groupDir: string, meta: GroupMetadata, harnes
       totals.validation_calls += m.validation.calls;
       totals.blocked_network_attempts += m.network.blocked_attempts;
     }
-    return { run_id: t.run_id, competition_id: t.competition_id, seed: t.seed, manifest_sha256: m ? sha256Of(manifestPath(dir)) : null };
+    return { run_id: t.run_id, competition_id: t.competition_id, seed: t.seed, manifest_sha256: m ? hashFile(manifestPath(dir), "sha256") : null };
   });
   totals.wall_seconds = Math.round(totals.wall_seconds * 100) / 100;
   totals.gpu_seconds = Math.round(totals.gpu_seconds * 100) / 100;

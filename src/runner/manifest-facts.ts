@@ -5,7 +5,6 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +14,8 @@ import { competitionPaths } from "../core/paths.js";
 import { writeFileAtomic } from "../core/atomic.js";
 import { hashFile } from "../io/hash-file.js";
 import { readRawLines } from "../io/lines.js";
-import { MAX_COST_POINTS, MAX_LISTED_DATA_FILES, treeSha256, type CostPoint, type Data, type Hardware, ModelUse, Network, Software, Validation, ValidationCall } from "../results/manifest.js";
+import { npmPackageRoot } from "../sources/packages.js";
+import { MAX_COST_POINTS, MAX_LISTED_DATA_FILES, treeSha256, type CostPoint, type Data, type Hardware, type ModelUse, type Network, type Software, type Validation, type ValidationCall } from "../results/manifest.js";
 
 /** Validation calls listed one by one in a manifest; past this only the counts go on. */
 export const MAX_VALIDATION_CALLS = 10_000;
@@ -156,9 +156,15 @@ function jsonLines(file: string, each: (value: Record<string, unknown>) => void)
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
-/** Calls, tokens and cost per model, from an LLM call log (llm.jsonl); models sorted by name. */
-export function modelUse(callLog: string): ModelUse[] {
+/**
+ * What a run's LLM call log (llm.jsonl) says, read in one pass: calls, tokens and cost per model
+ * (sorted by name), and the cumulative cost of the priced calls over the run from `startedMs`, one
+ * point a call, thinned evenly to at most MAX_COST_POINTS with the last point kept.
+ */
+export function llmUse(callLog: string, startedMs: number): { models: ModelUse[]; curve: CostPoint[] } {
   const by = new Map<string, ModelUse>();
+  const points: CostPoint[] = [];
+  let total = 0;
   jsonLines(callLog, (e) => {
     const model = typeof e.model === "string" ? e.model : "(unknown)";
     let m = by.get(model);
@@ -174,32 +180,24 @@ export function modelUse(callLog: string): ModelUse[] {
       m.output_tokens += num(usage.outputTokens);
       m.cached_input_tokens += num(usage.cachedInputTokens);
     }
-    if (typeof e.costUsd === "number" && Number.isFinite(e.costUsd)) m.cost_usd = (m.cost_usd ?? 0) + e.costUsd;
-    else if (usage) m.unpriced_calls++;
-  });
-  return [...by.values()].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
-}
-
-/**
- * The cumulative cost of a call log's priced calls over the run, from `startedMs`: one point a
- * call, thinned evenly to at most MAX_COST_POINTS with the last point kept.
- */
-export function llmCostCurve(callLog: string, startedMs: number): CostPoint[] {
-  const points: CostPoint[] = [];
-  let total = 0;
-  jsonLines(callLog, (e) => {
-    if (typeof e.costUsd !== "number" || !Number.isFinite(e.costUsd) || e.costUsd === 0) return;
-    const at = Date.parse(typeof e.time === "string" ? e.time : "");
+    if (typeof e.costUsd !== "number" || !Number.isFinite(e.costUsd)) {
+      if (usage) m.unpriced_calls++;
+      return;
+    }
+    m.cost_usd = (m.cost_usd ?? 0) + e.costUsd;
+    if (e.costUsd === 0) return;
     total += e.costUsd;
     // An entry's time is when its call ended, when the cost was incurred.
+    const at = Date.parse(typeof e.time === "string" ? e.time : "");
     const ended = Number.isFinite(at) ? at : startedMs;
     points.push({ elapsed_seconds: Math.max(0, Math.round((ended - startedMs) / 10) / 100), cost_usd: total });
   });
-  if (points.length <= MAX_COST_POINTS) return points;
+  const models = [...by.values()].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  if (points.length <= MAX_COST_POINTS) return { models, curve: points };
   const step = points.length / MAX_COST_POINTS;
-  const thinned: CostPoint[] = [];
-  for (let i = 1; i <= MAX_COST_POINTS; i++) thinned.push(points[Math.ceil(i * step) - 1]);
-  return thinned;
+  const curve: CostPoint[] = [];
+  for (let i = 1; i <= MAX_COST_POINTS; i++) curve.push(points[Math.ceil(i * step) - 1]);
+  return { models, curve };
 }
 
 /** What the egress proxy allowed and refused, from its log (egress.jsonl). */
@@ -315,8 +313,7 @@ function packageVersion(s: PackageSource): string | null {
       return null;
     }
   }
-  const require = createRequire(import.meta.url);
-  const root = (require.resolve.paths(s.package) ?? []).map((b) => path.join(b, s.package)).find((d) => fs.existsSync(path.join(d, "package.json")));
+  const root = npmPackageRoot(s.package);
   if (!root) return null;
   return (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version?: string }).version ?? null;
 }

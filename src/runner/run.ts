@@ -21,7 +21,7 @@ import { checkBackendFits } from "./backend-fit.js";
 import { requireObfuscatedDescription } from "./obfuscate.js";
 import { readRunRecord, RUN_SCHEMA, writeRunRecord, type RunRecord } from "../results/record.js";
 import { publishRecords, recordsDir } from "./records.js";
-import { dataInfo, hardwareInfo, llmCostCurve, modelUse, networkUse, softwareInfo, validationUse } from "./manifest-facts.js";
+import { dataInfo, hardwareInfo, llmUse, networkUse, softwareInfo, validationUse } from "./manifest-facts.js";
 import { MANIFEST_SCHEMA, writeRunManifest, type CostPoint, type ModelUse, type RunManifest } from "../results/manifest.js";
 import { Snapshots } from "./snapshots.js";
 import { quarantineSubmission } from "./submission.js";
@@ -202,8 +202,7 @@ class RunResources {
     const volume = this.volume;
     this.volume = null;
     const lost = volume?.finish(Object.fromEntries(WRITABLE_DIRS.map((d) => [d, path.join(runDir, d)])) as Record<WritableDir, string>) ?? null;
-    const callLog = path.join(recordsDir(runDir), LLM_CALL_LOG);
-    this.llm = { models: modelUse(callLog), curve: llmCostCurve(callLog, this.startedMs) };
+    this.llm = llmUse(path.join(recordsDir(runDir), LLM_CALL_LOG), this.startedMs);
     record.records_displaced = publishRecords(recordsDir(runDir), path.join(runDir, "logs"));
     return lost;
   }

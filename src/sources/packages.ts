@@ -5,6 +5,14 @@ import type { Competition, PackageSource } from "../core/competition.js";
 import { UserError } from "../core/errors.js";
 import { exportRDataset, rLibraryDir } from "./r-datasets.js";
 
+/** The folder of an installed npm package, or null when it is not installed. */
+export function npmPackageRoot(name: string): string | null {
+  // Looked up on disk rather than with require.resolve("<pkg>/package.json"), which a package's
+  // "exports" map may forbid (vega-datasets does).
+  const require = createRequire(import.meta.url);
+  return (require.resolve.paths(name) ?? []).map((base) => path.join(base, name)).find((dir) => fs.existsSync(path.join(dir, "package.json"))) ?? null;
+}
+
 /**
  * The absolute path of a source file or folder (for an R dataset, its package's folder), or a
  * UserError naming the package to install.
@@ -18,12 +26,7 @@ export function resolveSource(s: PackageSource): string {
         `Install it with: sudo apt-get install ${s.package}   (or: sudo bash scripts/setup-system.sh)`,
     );
   }
-  // Looked up on disk rather than with require.resolve("<pkg>/package.json"), which a package's
-  // "exports" map may forbid (vega-datasets does).
-  const require = createRequire(import.meta.url);
-  const root = (require.resolve.paths(s.package) ?? [])
-    .map((base) => path.join(base, s.package))
-    .find((dir) => fs.existsSync(path.join(dir, "package.json")));
+  const root = npmPackageRoot(s.package);
   if (!root) {
     throw new UserError(`Dataset package ${s.package} is not installed. Install it with: npm install ${s.package}`);
   }

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { readFileUnder, openUnder, describeSkip } from "../io/untrusted.js";
+import { readFileUnder, openUnder, describeSkip, readOpened } from "../io/untrusted.js";
 import { readRunRecord, type RunRecord } from "../results/record.js";
 import { readRunManifestIfAny, type RunManifest } from "../results/manifest.js";
 import type { ViewGroup } from "./groups.js";
@@ -148,16 +148,9 @@ export function readLogRange(g: ViewGroup, task: GroupViewTask, name: LogFile, o
   const opened = openUnder(path.join(g.dir, task.run_id), `logs/${name}`);
   if ("skipped" in opened) return { error: `logs/${name}: ${describeSkip(opened.skipped)}` };
   try {
-    const want = Math.max(0, Math.min(limit, MAX_RANGE_BYTES, opened.size - offset));
-    const buf = Buffer.alloc(want);
-    let got = 0;
-    while (got < want) {
-      const n = fs.readSync(opened.fd, buf, got, want - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    const end = offset + got;
-    return { name, size: opened.size, offset, text: buf.subarray(0, got).toString("utf8"), next_offset: end < opened.size ? end : null };
+    const { bytes } = readOpened(opened.fd, opened.size, Math.min(limit, MAX_RANGE_BYTES), offset);
+    const end = offset + bytes.length;
+    return { name, size: opened.size, offset, text: bytes.toString("utf8"), next_offset: end < opened.size ? end : null };
   } finally {
     fs.closeSync(opened.fd);
   }

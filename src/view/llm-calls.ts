@@ -3,7 +3,7 @@
  * version of the file, so any page of calls, or one call whole, is read without loading the log.
  */
 import fs from "node:fs";
-import { describeSkip, openUnder } from "../io/untrusted.js";
+import { describeSkip, openUnder, readOpened } from "../io/untrusted.js";
 
 /** The most calls one page lists. */
 export const MAX_CALLS_PAGE = 500;
@@ -63,15 +63,8 @@ function lineStarts(file: string, fd: number): LineIndex {
 function readLine(fd: number, index: LineIndex, i: number, max: number): { text: string; cut: boolean } {
   const start = index.starts[i];
   const end = i + 1 < index.starts.length ? index.starts[i + 1] : index.size;
-  const len = Math.min(end - start, max);
-  const buf = Buffer.alloc(len);
-  let got = 0;
-  while (got < len) {
-    const n = fs.readSync(fd, buf, got, len - got, start + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return { text: buf.subarray(0, got).toString("utf8").replace(/\n$/, ""), cut: end - start > max };
+  const { bytes } = readOpened(fd, end, max, start);
+  return { text: bytes.toString("utf8").replace(/\n$/, ""), cut: end - start > max };
 }
 
 const numOrNull = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { CATALOG_SOURCE } from "../../src/competitions/catalog.js";
-import { dataInfo, hardwareInfo, llmCostCurve, modelUse, networkUse, sha256File, validationUse } from "../../src/runner/manifest-facts.js";
+import { dataInfo, hardwareInfo, llmUse, networkUse, sha256File, validationUse } from "../../src/runner/manifest-facts.js";
 import { MAX_COST_POINTS, treeSha256 } from "../../src/results/manifest.js";
 import { tempDir } from "../helpers/data-dir.js";
 
@@ -26,12 +26,12 @@ describe("manifest facts", () => {
       { model: "compat/local@http://127.0.0.1:1/v1", usage: usage(10, 1), costUsd: null, error: null },
       "{not json",
     ]);
-    const models = modelUse(log);
+    const models = llmUse(log, 0).models;
     expect(models).toHaveLength(2);
     expect(models[0]).toEqual({ model: "compat/local@http://127.0.0.1:1/v1", calls: 1, failed_calls: 0, input_tokens: 10, output_tokens: 1, cached_input_tokens: 0, cost_usd: null, unpriced_calls: 1 });
     expect(models[1]).toMatchObject({ model: "openai/gpt-4o", calls: 3, failed_calls: 1, input_tokens: 1500, output_tokens: 150, cached_input_tokens: 400, unpriced_calls: 0 });
     expect(models[1].cost_usd).toBeCloseTo(0.0055, 12);
-    expect(modelUse(path.join(dir, "absent.jsonl"))).toEqual([]);
+    expect(llmUse(path.join(dir, "absent.jsonl"), 0)).toEqual({ models: [], curve: [] });
   });
 
   it("gives the cumulative cost of priced calls over the run, thinned with its last point kept", () => {
@@ -43,12 +43,12 @@ describe("manifest facts", () => {
       { time: at(30.255), model: "m", costUsd: 0.25 },
       { time: at(40), model: "m", costUsd: 0 },
     ]);
-    expect(llmCostCurve(log, start)).toEqual([
+    expect(llmUse(log, start).curve).toEqual([
       { elapsed_seconds: 10, cost_usd: 0.5 },
       { elapsed_seconds: 30.26, cost_usd: 0.75 },
     ]);
     const many = lines(dir, "many.jsonl", Array.from({ length: 2500 }, (_, i) => ({ time: at(i + 1), model: "m", costUsd: 0.001 })));
-    const thinned = llmCostCurve(many, start);
+    const thinned = llmUse(many, start).curve;
     expect(thinned).toHaveLength(MAX_COST_POINTS);
     expect(thinned[thinned.length - 1]).toEqual({ elapsed_seconds: 2500, cost_usd: expect.closeTo(2.5, 9) });
     expect(thinned.every((p, i) => i === 0 || p.elapsed_seconds > thinned[i - 1].elapsed_seconds)).toBe(true);
