@@ -24,7 +24,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   { name: "report", term: "report [options] <inputs...>", summary: "tables and charts (medal rates ± SEM, pass@k, time curves) from run groups or grading reports" },
   { name: "bundle", term: "bundle [options] <groups...>", summary: "pack run groups with manifests and every file's hash (optionally signed) into one .tar.gz" },
   { name: "verify", term: "verify [options] <bundle>", summary: "check a bundle's hashes and signature and re-grade its submissions against local answers" },
-  { name: "view", term: "view [options] [dirs...]", summary: "a local web viewer of run groups: runs, records, grading and logs" },
+  { name: "view", term: "view [options] [dirs...]", summary: "a local web viewer of run groups: tables, run timelines, LLM calls, code diffs, search" },
   { name: "doctor", term: "doctor [options]", summary: "check that this machine can run agents (sandbox, Python, limits, GPUs)" },
   { name: "demo", term: "demo [options]", summary: "prepare the offline competitions, run the dummy and baseline agents, grade, and compare" },
 ];

@@ -22,6 +22,7 @@ interface ReportFlags {
   numSeeds?: string;
   dataDir?: string;
   json?: boolean;
+  viewer?: string;
 }
 
 const FORMATS = ["html", "md", "json"] as const;
@@ -50,6 +51,7 @@ export function register(program: Command): void {
     .option("--num-seeds <n>", "use at most this many seeds (default: all complete seeds)")
     .addOption(dataDirOption())
     .option("--json", "also print the report JSON on stdout")
+    .option("--viewer <url>", "the address `mlebench view` printed for the same groups: each run in report.html links into it")
     .action(
       action(async (args: string[], flags: ReportFlags) => {
         const formats = flags.format.split(",").map((s) => s.trim()).filter(Boolean);
@@ -60,6 +62,7 @@ export function register(program: Command): void {
           ids = SPLITS[flags.split] ? [...SPLITS[flags.split]] : null;
           if (!ids) throw new UserError(`--split: unknown split "${flags.split}"; known splits: ${Object.keys(SPLITS).join(", ")}`);
         }
+        if (flags.viewer !== undefined && !/^https?:\/\/[^\s]+$/.test(flags.viewer)) throw new UserError(`--viewer: expected the http:// address \`mlebench view\` printed, got "${flags.viewer}"`);
         const numSeeds = flags.numSeeds === undefined ? null : parsePositiveInt(flags.numSeeds, "--num-seeds");
         const dataDir = resolveDataDir(flags.dataDir);
         const inputs: string[] = [];
@@ -82,7 +85,7 @@ export function register(program: Command): void {
         };
         if (formats.includes("json")) write("report.json", JSON.stringify(data, null, 2) + "\n");
         if (formats.includes("md")) write("report.md", renderMarkdown(data));
-        if (formats.includes("html")) write("report.html", renderHtml(data));
+        if (formats.includes("html")) write("report.html", renderHtml(data, { viewerUrl: flags.viewer }));
         for (const w of data.warnings) process.stderr.write(`warning: ${w}\n`);
         if (flags.json) process.stdout.write(JSON.stringify(data, null, 2) + "\n");
         else process.stdout.write(written.join("\n") + "\n");

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { countFlags, readIntegrityFlags } from "../integrity/flags.js";
 import { getCompetition } from "../competitions/registry.js";
 import { SPLITS } from "../competitions/splits.js";
@@ -53,6 +54,8 @@ export interface CompetitionRow {
   disqualified_reason: string | null;
   known_issue: string | null;
   wall_seconds: number | null;
+  /** The run behind the cell: its group folder's name and its run id; null for a grading-report file. */
+  run: { group: string; run_id: string } | null;
 }
 
 /** Any-medal rate at one point of the runs' time budget. */
@@ -104,6 +107,10 @@ function integrityOf(runs: ReportedRun[]): AgentReport["integrity"] {
   const disqualified = runs.filter((r) => r.report.disqualified_reason).length;
   const flags = runs.flatMap((r) => (r.runDir ? readIntegrityFlags(r.runDir) : []));
   return { checks: countFlags(flags).sort((a, b) => (a.check < b.check ? -1 : 1)), disqualified };
+}
+
+function runOf(runDir: string | null): CompetitionRow["run"] {
+  return runDir ? { group: path.basename(path.dirname(runDir)), run_id: path.basename(runDir) } : null;
 }
 
 /** Options that change the numbers. */
@@ -225,6 +232,7 @@ export async function aggregateAgent(
         disqualified_reason: r.disqualified_reason ?? null,
         known_issue: KNOWN_ISSUES[r.competition_id] ?? null,
         wall_seconds: cells[i][j]?.record?.wall_seconds ?? null,
+        run: runOf(cells[i][j]?.runDir ?? null),
       }),
     ),
   );

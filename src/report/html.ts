@@ -1,6 +1,8 @@
 import { integrityRows } from "./markdown.js";
 import { METRICS, SPLIT_GROUPS } from "./aggregate.js";
 import type { ReportData } from "./build.js";
+import type { CompetitionRow } from "./aggregate.js";
+import { urlSafe } from "../results/url-id.js";
 import { COST_HEADER, costNotes, costRows, probingLines, transparencyNotes, transparencyTable, usd } from "./transparency-table.js";
 import { METRIC_TITLES, SPLIT_TITLES, duration, pm, scoreText, threshold } from "../present/format.js";
 import { barChart, lineChart, stripChart } from "../present/svg.js";
@@ -10,12 +12,15 @@ function esc(s: string): string {
 }
 
 /** A table whose columns sort on a click; `sort` holds the raw value of each cell for sorting. */
-function table(id: string, header: string[], rows: { cells: string[]; sort?: (string | number)[] }[]): string {
+/** A cell's text, or markup this module made itself (never data's). */
+type Cell = string | { html: string };
+
+function table(id: string, header: string[], rows: { cells: Cell[]; sort?: (string | number)[] }[]): string {
   const head = header.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
   const body = rows
     .map(
       (r) =>
-        `<tr>${r.cells.map((c, i) => `<td${r.sort?.[i] !== undefined ? ` data-sort="${esc(String(r.sort[i]))}"` : ""}>${esc(c)}</td>`).join("")}</tr>`,
+        `<tr>${r.cells.map((c, i) => `<td${r.sort?.[i] !== undefined ? ` data-sort="${esc(String(r.sort[i]))}"` : ""}>${typeof c === "string" ? esc(c) : c.html}</td>`).join("")}</tr>`,
     )
     .join("\n");
   return `<table id="${esc(id)}" class="sortable"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
@@ -50,8 +55,22 @@ document.querySelectorAll("table.sortable").forEach(function(t){
 });
 `;
 
+/** Options of {@link renderHtml}. */
+export interface HtmlOptions {
+  /** The address of a running `mlebench view` over the same groups: each run links into it. */
+  viewerUrl?: string;
+}
+
+/** The run of a row: a link into the viewer when one is given, else its id. */
+function runCell(r: CompetitionRow, viewerUrl: string | undefined): Cell {
+  if (!r.run) return "-";
+  if (!viewerUrl) return r.run.run_id;
+  const href = `${viewerUrl.replace(/#.*$/, "")}#/g/${encodeURIComponent(urlSafe(r.run.group))}/r/${encodeURIComponent(r.run.run_id)}`;
+  return { html: `<a href="${esc(href)}">${esc(r.run.run_id)}</a>` };
+}
+
 /** The report as one self-contained HTML page: charts as inline SVG, sortable tables, no network. */
-export function renderHtml(data: ReportData): string {
+export function renderHtml(data: ReportData, opts: HtmlOptions = {}): string {
   const agents = data.agents.map((a) => a.agent);
   const parts: string[] = [];
   parts.push(`<h1>MLE-bench report</h1>`);
@@ -189,12 +208,12 @@ export function renderHtml(data: ReportData): string {
     parts.push(
       table(
         `table-competitions-${a.agent}`,
-        ["Competition", "Seed", "Score", "Gold", "Silver", "Bronze", "Median", "Medal", "Valid", "Note"],
+        ["Competition", "Seed", "Run", "Score", "Gold", "Silver", "Bronze", "Median", "Medal", "Valid", "Note"],
         a.per_competition.map((r) => ({
-          cells: [r.competition_id, String(r.seed), scoreText(r.score, r.score_text), threshold(r.gold_threshold), threshold(r.silver_threshold),
+          cells: [r.competition_id, String(r.seed), runCell(r, opts.viewerUrl), scoreText(r.score, r.score_text), threshold(r.gold_threshold), threshold(r.silver_threshold),
             threshold(r.bronze_threshold), threshold(r.median_threshold), r.medal ?? "-", r.valid_submission ? "yes" : "no",
             [r.invalid_reason, r.disqualified_reason ? `disqualified: ${r.disqualified_reason}` : null, r.known_issue ? `known issue: ${r.known_issue}` : null].filter(Boolean).join("; ")],
-          sort: [r.competition_id, r.seed, r.score ?? Number.NEGATIVE_INFINITY],
+          sort: [r.competition_id, r.seed, r.run?.run_id ?? "", r.score ?? Number.NEGATIVE_INFINITY],
         })),
       ),
     );

@@ -33,6 +33,21 @@ interface LineIndex {
 
 const indexes = new Map<string, LineIndex>();
 
+/** Call logs whose summaries are kept; the oldest is dropped past this. */
+const MAX_SUMMARISED_FILES = 32;
+const summaries = new Map<string, { key: string; byIndex: Map<number, CallSummary> }>();
+
+/** The summaries made so far of a version of a call log (a call is parsed once, however often its page is asked for). */
+function summariesOf(file: string, key: string): Map<number, CallSummary> {
+  const known = summaries.get(file);
+  if (known?.key === key) return known.byIndex;
+  summaries.delete(file);
+  if (summaries.size >= MAX_SUMMARISED_FILES) summaries.delete(summaries.keys().next().value!);
+  const byIndex = new Map<number, CallSummary>();
+  summaries.set(file, { key, byIndex });
+  return byIndex;
+}
+
 /** Where each line of an open file starts; kept while the file's size, mtime and inode stay. */
 function lineStarts(file: string, fd: number): LineIndex {
   const st = fs.fstatSync(fd);
@@ -56,6 +71,8 @@ function lineStarts(file: string, fd: number): LineIndex {
     pos += n;
   }
   const index = { key, starts, size: st.size };
+  indexes.delete(file);
+  if (indexes.size >= MAX_SUMMARISED_FILES) indexes.delete(indexes.keys().next().value!);
   indexes.set(file, index);
   return index;
 }
@@ -88,7 +105,8 @@ function summary(index: number, entry: Record<string, unknown> | null): CallSumm
   };
 }
 
-function parse(text: string): Record<string, unknown> | null {
+/** A call log line as a record, or null when it is not a JSON object. */
+export function parseCall(text: string): Record<string, unknown> | null {
   try {
     const v = JSON.parse(text) as unknown;
     return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
@@ -105,9 +123,15 @@ export function callPage(runDir: string, from: number, limit: number): { total: 
     const index = lineStarts(`${runDir}/logs/llm.jsonl`, opened.fd);
     const to = Math.min(index.starts.length, from + Math.min(limit, MAX_CALLS_PAGE));
     const calls: CallSummary[] = [];
+    const known = summariesOf(`${runDir}/logs/llm.jsonl`, index.key);
     for (let i = from; i < to; i++) {
-      const line = readLine(opened.fd, index, i, MAX_CALL_BYTES);
-      calls.push(summary(i, line.cut ? null : parse(line.text)));
+      let one = known.get(i);
+      if (!one) {
+        const line = readLine(opened.fd, index, i, MAX_CALL_BYTES);
+        one = summary(i, line.cut ? null : parseCall(line.text));
+        known.set(i, one);
+      }
+      calls.push(one);
     }
     return { total: index.starts.length, from, calls };
   } finally {
@@ -124,7 +148,7 @@ export function callEntry(runDir: string, i: number): { index: number; entry: Re
     if (i >= index.starts.length) return { error: `the call log has ${index.starts.length} calls; there is no call ${i}` };
     const line = readLine(opened.fd, index, i, MAX_CALL_BYTES);
     if (line.cut) return { error: `call ${i} is larger than ${MAX_CALL_BYTES} bytes` };
-    const entry = parse(line.text);
+    const entry = parseCall(line.text);
     return entry === null ? { error: `line ${i + 1} of logs/llm.jsonl is not a call record` } : { index: i, entry };
   } finally {
     fs.closeSync(opened.fd);

@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getCompetition } from "../../src/competitions/registry.js";
 import { QUEUE_NAME, jobId } from "../../src/queue/jobs.js";
 import type { GroupMetadata, RunRecord } from "../../src/results/record.js";
-import { mlebench, mlebenchAsync, type CliResult } from "../helpers/cli.js";
+import { CLI, mlebench, mlebenchAsync, type CliResult } from "../helpers/cli.js";
+import { startViewCli } from "../helpers/view.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { agentLog, runCli, titanicDataDir } from "../helpers/runs.js";
 import { freePort, makeNetns, netnsAvailable, startRedis, startWorker, type TestRedis, type TestWorker } from "./redis.js";
@@ -308,6 +309,18 @@ describe("run groups in an S3-compatible bucket (s3rver on 127.0.0.1)", () => {
     expect(comparableReport(direct.stdout)).toBe(comparableReport(report.stdout));
     expect(direct.stdout).toContain(JSON.stringify(out.dir));
     expect(fs.existsSync(path.join(cache, s3.bucket, "team", "runs", path.basename(out.dir), "metadata.json"))).toBe(true);
+    // The viewer takes the group's URL too: pulled into the cache, then served like a local group.
+    const view = await startViewCli([process.execPath, CLI, "view", out.dir, "--data-dir", dataDir], { ...process.env, ...s3.env, MLEBENCH_S3_CACHE: cache });
+    try {
+      const groups = (await (await fetch(new URL("/api/groups", view.url))).json()) as { id: string; totals: { runs: number; completed: number } }[];
+      expect(groups).toMatchObject([{ id: path.basename(out.dir), totals: { runs: 4, completed: 4 } }]);
+      const runsShown = (await (await fetch(new URL(`/api/groups/${groups[0]!.id}`, view.url))).json()) as { runs: { run_id: string; score: number }[] };
+      expect(runsShown.runs.map((x) => x.run_id).sort()).toEqual(out.runs.map((x) => x.run_id).sort());
+      expect(view.stderr()).toContain(`${out.dir}: `);
+      expect(view.stderr()).toContain(`0 not published yet (${path.join(cache, s3.bucket, "team", "runs", path.basename(out.dir))})`);
+    } finally {
+      view.child.kill("SIGTERM");
+    }
   });
 
   it("refuses an s3:// runs dir for a local run, and names an unreachable endpoint", async () => {

@@ -9,6 +9,7 @@ import { CLI, REPO } from "../helpers/cli.js";
 import { tempDir } from "../helpers/data-dir.js";
 import { titanicDataDir, writeTitanicGroup } from "../helpers/runs.js";
 import { asUser, TEST_USER, userUnavailable } from "../helpers/user.js";
+import { startViewCli } from "../helpers/view.js";
 
 // A group as `mlebench run --grade` leaves it, with an agent log that is hostile (markup, ANSI
 // escapes) and larger than one page of the viewer's log reads.
@@ -43,6 +44,11 @@ beforeAll(async () => {
     },
   ];
   fs.writeFileSync(path.join(group, "titanic_0", "logs", "llm.jsonl"), calls.map((c) => JSON.stringify(c)).join("\n") + "\n{cut off");
+  // Integrity checks' records, as `mlebench integrity` leaves them.
+  const flag = { run: "titanic_0", check: "plagiarism", flagged: true, reason: "92% of lines match a public notebook", evidence: ["solution.py ~ kernel-123"] };
+  fs.mkdirSync(path.join(group, "titanic_0", "integrity"), { recursive: true });
+  fs.writeFileSync(path.join(group, "titanic_0", "integrity", "plagiarism.json"), JSON.stringify({ flags: [flag], details: {} }));
+  fs.writeFileSync(path.join(group, "titanic_0", "integrity", "disqualified.json"), JSON.stringify({ reasons: ["plagiarism"], at: "2026-01-02T00:00:00Z" }));
   fs.mkdirSync(path.join(group, "titanic_1", "logs"), { recursive: true });
   fs.symlinkSync("/etc/passwd", path.join(group, "titanic_1", "logs", "agent.log"));
 });
@@ -71,7 +77,7 @@ describe("the viewer's server", () => {
   it("lists groups and their runs with the run records' numbers", async () => {
     const gs = JSON.parse((await get(server.port, "/api/groups")).body);
     const id = path.basename(group);
-    expect(gs).toEqual([{ id, run_group: id, agent_id: "external", created_at: "x", totals: { runs: 2, completed: 2, graded: 2, medals: 0 } }]);
+    expect(gs).toEqual([{ id, kind: "mle", run_group: id, agent_id: "external", created_at: "x", totals: { runs: 2, completed: 2, graded: 2, medals: 0 } }]);
     const g = JSON.parse((await get(server.port, `/api/groups/${id}`)).body);
     const record = JSON.parse(fs.readFileSync(path.join(group, "titanic_0", "run.json"), "utf8"));
     expect(g.runs[0]).toEqual({
@@ -82,6 +88,11 @@ describe("the viewer's server", () => {
     expect(run.logs.map((l: { name: string }) => l.name)).toEqual(["agent.log", "llm.jsonl"]);
     expect(run.logs[0]).toEqual({ name: "agent.log", bytes: log.length });
     expect(run.grading_report.score).toBe(record.grading.score);
+    expect(run.integrity).toEqual({
+      flags: [{ run: "titanic_0", check: "plagiarism", flagged: true, reason: "92% of lines match a public notebook", evidence: ["solution.py ~ kernel-123"] }],
+      disqualified: { reasons: ["plagiarism"], at: "2026-01-02T00:00:00Z" },
+      problem: null,
+    });
     // The linked log of the other run is not listed, and not read.
     expect(JSON.parse((await get(server.port, `/api/groups/${id}/runs/titanic_1`)).body).logs).toEqual([]);
     const linked = await get(server.port, `/api/groups/${id}/runs/titanic_1/logs/agent.log`);
@@ -97,7 +108,7 @@ describe("the viewer's server", () => {
     expect(second.next_offset).toBeNull();
     expect(first.text + second.text).toBe(log.toString("utf8"));
     const bad = await get(server.port, `/api/groups/${id}/runs/titanic_0/logs/agent.log?offset=-1`);
-    expect([bad.status, JSON.parse(bad.body).error]).toEqual([400, "offset and limit must be whole numbers ≥ 0"]);
+    expect([bad.status, JSON.parse(bad.body).error]).toEqual([400, "offset must be a whole number ≥ 0"]);
   });
 
   it("lists a run's LLM calls a page at a time, and gives one call whole", async () => {
@@ -127,6 +138,15 @@ describe("the viewer's server", () => {
     const unknown = await get(server.port, `/api/groups/${id}/runs/..%2F..%2Fetc`);
     expect([unknown.status, JSON.parse(unknown.body).error]).toEqual([404, `run group "${id}" has no run "../../etc"`]);
     expect((await get(server.port, `/api/groups/${id}/runs/titanic_0/logs/..%2Frun.json`)).status).toBe(404);
+    const search = await get(server.port, "/api/search?q=&in=code");
+    expect([search.status, JSON.parse(search.body).error]).toEqual([400, "the search text is empty: give 1 to 200 characters (only a search of LLM calls for retried ones may leave it empty)"]);
+    expect(JSON.parse((await get(server.port, "/api/search?q=x&in=files")).body).error).toBe('cannot search in "files": choose code, llm or logs');
+    const code = await get(server.port, `/api/groups/${id}/runs/titanic_0/code/..%2F..%2Fetc/passwd`);
+    expect([code.status, JSON.parse(code.body).error]).toEqual([404, 'not a code version ref: "../../etc/passwd"']);
+    const diff = await get(server.port, `/api/diff?ag=${id}&ar=titanic_0`);
+    expect([diff.status, JSON.parse(diff.body).error]).toEqual([404, 'run "titanic_0" has no code to compare']);
+    expect(JSON.parse((await get(server.port, `/api/diff?ag=nope&ar=titanic_0`)).body).error).toBe('no run group "nope"');
+    expect(JSON.parse((await get(server.port, "/api/report")).body).error).toBe("no data dir was given, so no report is made");
     const page = await get(server.port, "/");
     expect(page.status).toBe(200);
     expect(page.headers["content-security-policy"]).toContain("default-src 'none'; script-src 'self'");
@@ -145,25 +165,9 @@ describe("the viewer's server", () => {
   });
 });
 
-/** Start `mlebench view` (as `argv` says), read the URL it prints, and return it with the child. */
-function startCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ReturnType<typeof spawn> }> {
-  const child = spawn(argv[0]!, argv.slice(1), { cwd: REPO, env });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const m = /^(http:\/\/\S+)\n/m.exec(out);
-      if (m) resolve({ url: m[1]!, child });
-    });
-    child.stderr!.on("data", (d) => (err += d));
-    child.on("exit", (code) => reject(new Error(`mlebench view exited ${code}: ${err}`)));
-  });
-}
-
 describe("mlebench view", () => {
   it("serves the groups it is given until interrupted, and refuses bad flags", async () => {
-    const { url, child } = await startCli([process.execPath, CLI, "view", runs, "--port", "0"]);
+    const { url, child } = await startViewCli([process.execPath, CLI, "view", runs, "--port", "0"]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     const port = Number(new URL(url).port);
     expect(JSON.parse((await get(port, "/api/groups")).body)).toHaveLength(1);
@@ -190,7 +194,7 @@ describe("mlebench view", () => {
     fs.cpSync(runs, mine, { recursive: true, verbatimSymlinks: true });
     spawnSync("chown", ["-R", "-h", `${TEST_USER.uid}:${TEST_USER.gid}`, mine]);
     fs.chmodSync(home, 0o755);
-    const { url, child } = await startCli(asUser([process.execPath, CLI, "view", mine]), { ...process.env, HOME: home });
+    const { url, child } = await startViewCli(asUser([process.execPath, CLI, "view", mine]), { ...process.env, HOME: home });
     try {
       const port = Number(new URL(url).port);
       expect(JSON.parse((await get(port, "/api/groups")).body)[0].totals).toEqual({ runs: 2, completed: 2, graded: 2, medals: 0 });
@@ -219,11 +223,14 @@ describe.skipIf(!fs.existsSync(CHROMIUM))("the viewer in headless Chromium", () 
       await page.getByRole("link", { name: "titanic_0" }).click();
       const pre = page.locator("#log-agent\\.log");
       await expect.poll(async () => ((await pre.textContent()) ?? "").length).toBe(1 << 20);
-      expect((await pre.textContent())!.startsWith(HOSTILE)).toBe(true);
+      // Markup as text, and the escape character as its picture.
+      expect((await pre.textContent())!.startsWith(HOSTILE.replaceAll("\x1b", "\u241b"))).toBe(true);
       expect(await page.evaluate("globalThis.pwned")).toBeUndefined();
       expect(await page.locator("#log-agent\\.log script, #log-agent\\.log img").count()).toBe(0);
       await page.getByRole("button", { name: "more" }).click();
       await expect.poll(async () => ((await pre.textContent()) ?? "").endsWith("\nthe end\n")).toBe(true);
+      expect(await page.locator("#disqualified").textContent()).toBe("disqualified: plagiarism");
+      expect(await page.locator("#integrity tbody td").allTextContents()).toEqual(["plagiarism", "yes", "92% of lines match a public notebook"]);
       await page.screenshot({ path: path.join(REPO, "test-artifacts", "view-run.png") });
       // The calls are listed on the run's page; one opens whole, its prompt as text.
       await expect.poll(() => page.locator("h2", { hasText: "LLM calls (3)" }).isVisible()).toBe(true);
