@@ -162,7 +162,8 @@ const SYS_HIDDEN = ["block", "bus", "class", "dev", "devices", "firmware", "kern
 
 /** How a command starts inside the container: through the init, which forwards the loopback ports to the harness sockets. */
 export function dockerEntryArgv(spec: Pick<SandboxSpec, "sockets">, command: string[]): string[] {
-  const out = ["node", INIT_IN_SANDBOX];
+  // Every signal init gets in a container reaches the command directly too (see init's --shared-signals).
+  const out = ["node", INIT_IN_SANDBOX, "--shared-signals"];
   for (const s of spec.sockets) {
     if (s.loopbackPort !== undefined) out.push("--forward", `${s.loopbackPort}=${SANDBOX_PATHS.runtime}/${s.name}`);
   }

@@ -1,9 +1,13 @@
 // Sandbox init. Two ways to run it:
-//   node /run/mlebench/init.mjs [--cwd DIR] [--forward PORT=SOCKET]... [--env-file FILE] -- cmd arg...
+//   node /run/mlebench/init.mjs [--cwd DIR] [--forward PORT=SOCKET]... [--env-file FILE] [--shared-signals] -- cmd arg...
 //     runs one command: loopback ports the agent expects (validation server on 5000, proxy on
 //     3128) are forwarded to the harness's Unix sockets, then the command runs and its exit status
 //     becomes ours. It enters the command's folder itself, already as the agent's uid: bwrap, as
-//     root without capabilities, could not enter a folder private to that uid.
+//     root without capabilities, could not enter a folder private to that uid. SIGTERM, SIGINT and
+//     SIGHUP are passed on to the command, unless --shared-signals says every such signal reaches
+//     the command itself too (Docker's stop signals every process of the agent's uid; coreutils
+//     `timeout` signals its whole process group): passed on as well, the command would get it twice,
+//     and a shell's trap would run twice. Either way init outlives them to report the command's status.
 //   node /run/mlebench/init.mjs --serve [--agent-uid UID] [--sweep] [--forward PORT=SOCKET]...
 //     stays up for a whole run and starts each command the harness asks for (see serve() below),
 //     so that a command costs one process start instead of a namespace, a stage and a Node boot.
@@ -14,7 +18,7 @@ import net from "node:net";
 import os from "node:os";
 
 const USAGE =
-  "usage: node init.mjs [--cwd DIR] [--forward PORT=SOCKETPATH]... [--env-file FILE] -- cmd arg...\n" +
+  "usage: node init.mjs [--cwd DIR] [--forward PORT=SOCKETPATH]... [--env-file FILE] [--shared-signals] -- cmd arg...\n" +
   "   or: node init.mjs --serve [--agent-uid UID] [--sweep] [--forward PORT=SOCKETPATH]...";
 
 function die(message: string, code: number): never {
@@ -55,6 +59,7 @@ let envFile: string | null = null;
 let serving = false;
 let agentUid: number | null = null;
 let sweeping = false;
+let sharedSignals = false;
 const argv = process.argv.slice(2);
 let i = 0;
 while (i < argv.length) {
@@ -64,9 +69,10 @@ while (i < argv.length) {
     break;
   }
   if (!arg.startsWith("--")) break;
-  if (arg === "--serve" || arg === "--sweep") {
+  if (arg === "--serve" || arg === "--sweep" || arg === "--shared-signals") {
     if (arg === "--serve") serving = true;
-    else sweeping = true;
+    else if (arg === "--sweep") sweeping = true;
+    else sharedSignals = true;
     i++;
     continue;
   }
@@ -96,6 +102,7 @@ const command = argv.slice(i);
 if (serving && command.length > 0) die(`--serve takes no command\n${USAGE}`, 2);
 if (!serving && command.length === 0) die(`no command given\n${USAGE}`, 2);
 if (!serving && (agentUid !== null || sweeping)) die(`--agent-uid and --sweep need --serve\n${USAGE}`, 2);
+if (serving && sharedSignals) die(`--shared-signals is for one command, not --serve\n${USAGE}`, 2);
 // kill(-1) as root would reach every process in sight.
 if (sweeping && agentUid === null && process.getuid?.() === 0) die("--sweep as root needs --agent-uid", 2);
 
@@ -187,7 +194,7 @@ function runOne(): void {
   });
   for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
     process.on(sig, () => {
-      if (child.pid !== undefined && child.exitCode === null) child.kill(sig);
+      if (!sharedSignals && child.pid !== undefined && child.exitCode === null) child.kill(sig);
     });
   }
   child.on("exit", (code, signal) => finish(statusOf(code, signal)));

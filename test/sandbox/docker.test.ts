@@ -214,6 +214,7 @@ describe("helpers", () => {
     expect(dockerEntryArgv(fullSpec(), ["python3", "main.py"])).toEqual([
       "node",
       "/run/mlebench/init.mjs",
+      "--shared-signals",
       "--forward",
       "5000=/run/mlebench/validate.sock",
       "--",
@@ -523,6 +524,7 @@ describe("docker sandbox (fake CLI)", () => {
       "mlebench-seq",
       "node",
       "/run/mlebench/init.mjs",
+      "--shared-signals",
       "--forward",
       "5000=/run/mlebench/validate.sock",
       "--",

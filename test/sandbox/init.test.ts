@@ -122,6 +122,56 @@ describe("sandbox init", () => {
     expect(r.code).toBe(143);
   });
 
+  // A command that counts the SIGTERMs it gets and prints the count a moment after the first. Without
+  // --shared-signals a signal to the group reaches it directly and again through init, so it mostly counts 2.
+  const COUNT = "let n = 0; process.on('SIGTERM', () => { if (n++ === 0) setTimeout(() => { console.log('SIGTERMs: ' + n); process.exit(0); }, 500); }); console.log('ready'); setInterval(() => {}, 1000);";
+
+  /** Run init in a process group of its own and, once the command is ready, SIGTERM the whole group. */
+  function signalGroup(args: string[]): Promise<Run> {
+    return new Promise((resolve, reject) => {
+      const p = spawn(process.execPath, [init, ...args, "--", process.execPath, "-e", COUNT], { stdio: ["ignore", "pipe", "pipe"], detached: true });
+      let stdout = "";
+      let sent = false;
+      p.stdout.setEncoding("utf8").on("data", (c: string) => {
+        stdout += c;
+        if (!sent && stdout.includes("ready")) {
+          sent = true;
+          process.kill(-p.pid!, "SIGTERM");
+        }
+      });
+      const timer = setTimeout(() => process.kill(-p.pid!, "SIGKILL"), 20_000);
+      p.on("error", reject);
+      p.on("close", (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr: "" });
+      });
+    });
+  }
+
+  it("with --shared-signals passes nothing on: a signal to its whole group reaches the command once", async () => {
+    const r = await signalGroup(["--shared-signals"]);
+    expect(r.stdout).toBe("ready\nSIGTERMs: 1\n");
+    expect(r.code).toBe(0);
+  });
+
+  it("with --shared-signals a SIGTERM to init alone is not passed on: init outlives it and reports the command's own end", async () => {
+    let sent = false;
+    const r = await runInit(["--shared-signals", "--", process.execPath, "-e", "console.log('ready'); setTimeout(() => console.log('done'), 500)"], (text, pid) => {
+      if (!sent && text.includes("ready")) {
+        sent = true;
+        process.kill(pid, "SIGTERM");
+      }
+    });
+    expect(sent).toBe(true);
+    expect([r.stdout, r.code]).toEqual(["ready\ndone\n", 0]);
+  });
+
+  it("refuses --shared-signals with --serve", async () => {
+    const r = await runInit(["--serve", "--shared-signals"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("init: --shared-signals is for one command, not --serve");
+  });
+
   it("exits 127 with a clear message when the command cannot be started", async () => {
     const r = await runInit(["--", path.join(dir, "no-such-command")]);
     expect(r.code).toBe(127);
