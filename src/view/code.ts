@@ -11,13 +11,12 @@ import path from "node:path";
 import { describeSkip, MAX_PATH_BYTES, openUnder, readOpened, shownPath, walkUntrusted, type WalkLimits } from "../io/untrusted.js";
 import { splitKeepEnds, unifiedDiff } from "../mlagentbench/env/diff.js";
 import { researchLayout } from "./trajectory.js";
+import { readRecord } from "./record-cache.js";
 
 /** The largest code file listed or read, bytes. */
 export const MAX_CODE_BYTES = 4 << 20;
 /** The most versions listed from each source (journal nodes, code/, step snapshots, workspace/). */
 export const MAX_VERSIONS_PER_SOURCE = 2000;
-/** journal.json and trace.json are the harness's, but grow with the run; past this they are not parsed. */
-export const MAX_RECORD_BYTES = 64 << 20;
 /** The most differing lines of each side a diff aligns, so a diff cannot take unbounded time (about 0.4 s at worst). */
 export const MAX_DIFF_LINES = 5000;
 /** Unchanged lines shown around each change. */
@@ -26,9 +25,6 @@ const CONTEXT = 3;
 const BINARY_PROBE_BYTES = 8192;
 /** Bounds of the walks over code/ and workspace/. */
 const WALK: WalkLimits = { maxDepth: 20, maxEntries: 20_000, maxSkipped: 0, ignoreDirs: new Set([".git", "__pycache__", "node_modules"]) };
-/** Parsed journals and traces kept, so listing again is cheap while their files stay the same. */
-const CACHE_ENTRIES = 16;
-const CACHE_BYTES = 256 << 20;
 
 /** One version of a run's code: the ref that names it, what the viewer shows for it, and its size. */
 export interface CodeVersion {
@@ -67,66 +63,6 @@ type ParsedRef =
   | { kind: "step"; step: number; rel: string }
   | { kind: "workspace"; rel: string };
 
-// ---------------------------------------------------------------------------------------------
-// Parsed harness records, cached per file version.
-
-interface CacheEntry {
-  key: string;
-  bytes: number;
-  value: unknown;
-}
-
-const cache = new Map<string, CacheEntry>();
-
-function cached<T>(file: string, key: string): T | undefined {
-  const hit = cache.get(file);
-  if (hit?.key !== key) return undefined;
-  // Re-inserted so the map's order is least recently used first.
-  cache.delete(file);
-  cache.set(file, hit);
-  return hit.value as T;
-}
-
-function remember(file: string, key: string, bytes: number, value: unknown): void {
-  cache.delete(file);
-  cache.set(file, { key, bytes, value });
-  let total = 0;
-  for (const e of cache.values()) total += e.bytes;
-  for (const [name, e] of cache) {
-    if (cache.size <= CACHE_ENTRIES && total <= CACHE_BYTES) break;
-    if (name === file) continue;
-    cache.delete(name);
-    total -= e.bytes;
-  }
-}
-
-/** A harness JSON record of a run, parsed by `parse`, or `empty` when it is missing, too large or malformed. */
-function readRecord<T>(runDir: string, rel: string, parse: (v: unknown) => T | null, empty: T): T {
-  const opened = openUnder(runDir, rel);
-  if ("skipped" in opened) return empty;
-  try {
-    const st = fs.fstatSync(opened.fd);
-    const file = path.join(runDir, rel);
-    const key = `${st.ino}:${st.size}:${st.mtimeMs}`;
-    const known = cached<T>(file, key);
-    if (known !== undefined) return known;
-    if (st.size > MAX_RECORD_BYTES) return empty;
-    const { bytes } = readOpened(opened.fd, st.size, MAX_RECORD_BYTES);
-    let value: T | null = null;
-    try {
-      value = parse(JSON.parse(bytes.toString("utf8")));
-    } catch {
-      value = null;
-    }
-    remember(file, key, bytes.length, value ?? empty);
-    return value ?? empty;
-  } catch {
-    return empty;
-  } finally {
-    fs.closeSync(opened.fd);
-  }
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const isId = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 
@@ -163,11 +99,11 @@ function parseTrace(v: unknown): TraceStepInfo[] | null {
 }
 
 function journalOf(runDir: string): JournalInfo {
-  return readRecord(runDir, "logs/journal.json", parseJournal, EMPTY_JOURNAL);
+  return readRecord(runDir, "logs/journal.json", "code versions", parseJournal, EMPTY_JOURNAL);
 }
 
 function traceOf(runDir: string, kind: Kind): TraceStepInfo[] {
-  return readRecord(runDir, `${researchLayout(kind).trace}/trace.json`, parseTrace, []);
+  return readRecord(runDir, `${researchLayout(kind).trace}/trace.json`, "code versions", parseTrace, []);
 }
 
 // ---------------------------------------------------------------------------------------------

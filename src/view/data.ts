@@ -139,18 +139,20 @@ export function taskOf(g: ViewGroup, runId: string): ViewRun | null {
   return g.runs.find((t) => t.run_id === runId) ?? null;
 }
 
+/** A run's run.json and (MLE-bench runs) manifest.json, or why the manifest could not be read. */
+export function runRecords(g: ViewGroup, task: ViewRun): Pick<RunView, "record" | "manifest" | "manifest_problem"> {
+  const runDir = path.join(g.dir, task.run_id);
+  if (g.kind === "research") return { record: readResearchRecord(runDir), manifest: null, manifest_problem: null };
+  try {
+    return { record: readRunRecord(runDir), manifest: readRunManifestIfAny(runDir), manifest_problem: null };
+  } catch (e) {
+    return { record: readRunRecord(runDir), manifest: null, manifest_problem: (e as Error).message };
+  }
+}
+
 /** The details of one run of a group (the run id comes from its record, so no path is taken from a request). */
 export function runView(g: ViewGroup, task: ViewRun): RunView {
   const runDir = path.join(g.dir, task.run_id);
-  let manifest: RunManifest | null = null;
-  let problem: string | null = null;
-  if (g.kind === "mle") {
-    try {
-      manifest = readRunManifestIfAny(runDir);
-    } catch (e) {
-      problem = (e as Error).message;
-    }
-  }
   const logs: RunView["logs"] = [];
   for (const name of LOG_FILES) {
     const opened = openUnder(runDir, `logs/${name}`);
@@ -165,9 +167,7 @@ export function runView(g: ViewGroup, task: ViewRun): RunView {
     run_id: task.run_id,
     competition_id: task.competition_id,
     seed: task.seed,
-    record: g.kind === "mle" ? readRunRecord(runDir) : readResearchRecord(runDir),
-    manifest,
-    manifest_problem: problem,
+    ...runRecords(g, task),
     grading_report: readRunJson(runDir, g.kind === "mle" ? "grading_report.json" : "eval.json"),
     logs,
   };

@@ -5,7 +5,7 @@ import { readDisqualification } from "../integrity/disqualify.js";
 import type { Flag } from "../integrity/types.js";
 import type { RunRecord } from "../results/record.js";
 import type { ViewGroup, ViewRun } from "./groups.js";
-import { runView } from "./data.js";
+import { runRecords } from "./data.js";
 import { aideTree, researchSteps } from "./trajectory.js";
 import { buildTimeline, zoneOffsetMs, type Timeline } from "./timeline.js";
 import type { SnapshotScorer, SnapshotView } from "./snapshots.js";
@@ -21,17 +21,18 @@ export interface RunIntegrity {
 export function runIntegrity(g: ViewGroup, task: ViewRun): RunIntegrity {
   if (g.kind !== "mle") return { flags: [], disqualified: null, problem: null };
   const runDir = path.join(g.dir, task.run_id);
+  const flags = readIntegrityFlags(runDir);
   try {
-    return { flags: readIntegrityFlags(runDir), disqualified: readDisqualification(runDir), problem: null };
+    return { flags, disqualified: readDisqualification(runDir), problem: null };
   } catch (e) {
-    return { flags: readIntegrityFlags(runDir), disqualified: null, problem: (e as Error).message };
+    return { flags, disqualified: null, problem: (e as Error).message };
   }
 }
 
 /** The run's merged timeline. */
 export function runTimeline(g: ViewGroup, task: ViewRun): Timeline {
   const runDir = path.join(g.dir, task.run_id);
-  const v = runView(g, task);
+  const v = runRecords(g, task);
   return buildTimeline({
     runDir,
     record: v.record,
@@ -44,7 +45,7 @@ export function runTimeline(g: ViewGroup, task: ViewRun): Timeline {
 /** The run's snapshots with their would-be grades (MLE-bench runs only; research runs have none). */
 export async function runSnapshots(g: ViewGroup, task: ViewRun, scorer: SnapshotScorer): Promise<SnapshotView[]> {
   if (g.kind !== "mle") return [];
-  const v = runView(g, task);
+  const v = runRecords(g, task);
   const rec = v.record as RunRecord | null;
   return rec ? scorer.snapshots(path.join(g.dir, task.run_id), rec, zoneOffsetMs(rec.ended_at, v.manifest?.created_at)) : [];
 }

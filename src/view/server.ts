@@ -165,13 +165,9 @@ export async function startViewServer(opts: ViewOptions): Promise<ViewServer> {
     const runDir = path.join(g.dir, task.run_id);
     if (p.length === 4) return [200, { ...runView(g, task), integrity: runIntegrity(g, task) }];
     const what = p[4];
-    if (p.length === 6 && what === "logs") {
-      const name = p[5] as LogFile;
-      if (!LOG_FILES.includes(name)) return notFound(`no log "${p[5]}"; logs: ${LOG_FILES.join(", ")}`);
-      return orError(readLogRange(g, task, name, wholeParam(q, "offset", 0), wholeParam(q, "limit", MAX_RANGE_BYTES)));
-    }
-    if (p.length === 7 && what === "logs") {
-      const name = `${p[5]}/${p[6]}` as LogFile;
+    // A log below logs/ may itself be in a folder (agent/main_log), sent as one segment or two.
+    if (what === "logs" && (p.length === 6 || p.length === 7)) {
+      const name = p.slice(5).join("/") as LogFile;
       if (!LOG_FILES.includes(name)) return notFound(`no log "${name}"; logs: ${LOG_FILES.join(", ")}`);
       return orError(readLogRange(g, task, name, wholeParam(q, "offset", 0), wholeParam(q, "limit", MAX_RANGE_BYTES)));
     }

@@ -9,6 +9,7 @@ import { loadCompetition } from "../competitions/registry.js";
 import { gradeToReport, loadGradingInputs, type GradingInputs } from "../grading/grade.js";
 import { describeSkip, openUnder } from "../io/untrusted.js";
 import type { RunRecord } from "../results/record.js";
+import { instant } from "./timeline.js";
 
 /** One snapshot and, when answers are at hand, its would-be grade. */
 export interface SnapshotView {
@@ -48,7 +49,7 @@ export class SnapshotScorer {
 
   /** The run's snapshots in order, each with its would-be grade where answers are at hand. */
   async snapshots(runDir: string, record: RunRecord, zoneOffsetMs: number | null = null): Promise<SnapshotView[]> {
-    const start = !record.started_at ? NaN : zoneOffsetMs === null || /Z$/i.test(record.started_at) ? Date.parse(record.started_at) : Date.parse(`${record.started_at}Z`) - zoneOffsetMs;
+    const start = record.started_at ? instant(record.started_at, zoneOffsetMs) : NaN;
     const out: SnapshotView[] = [];
     for (const s of record.snapshots) {
       const base = { file: s.file, elapsed_seconds: s.elapsed_seconds, time: Number.isFinite(start) ? new Date(start + s.elapsed_seconds * 1000).toISOString() : null };

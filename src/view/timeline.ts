@@ -56,7 +56,7 @@ export function zoneOffsetMs(localEnd: string | null | undefined, utcAfterEnd: s
 }
 
 /** A time of the run's records in ms since the epoch: zoned times as they are, zoneless ones shifted by the run's zone. */
-function instant(time: string, offsetMs: number | null): number {
+export function instant(time: string, offsetMs: number | null): number {
   if (HAS_ZONE.test(time) || offsetMs === null) return Date.parse(time);
   return Date.parse(`${time}Z`) - offsetMs;
 }

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { isRealDirectory } from "../io/untrusted.js";
 import { readRunJson } from "./data.js";
+import { readRecord } from "./record-cache.js";
 
 /** Longest text of one field sent to the page (the rest is cut, and the cut said). */
 export const MAX_FIELD_CHARS = 20_000;
@@ -53,8 +54,13 @@ export interface AideTree {
 
 /** The AIDE tree of an MLE-bench run, or null when it has no readable journal. */
 export function aideTree(runDir: string): AideTree | null {
-  const j = readRunJson(runDir, "logs/journal.json") as { nodes?: unknown; bestId?: unknown; lowerIsBetter?: unknown } | null;
-  if (!j || !Array.isArray(j.nodes)) return null;
+  return readRecord(runDir, "logs/journal.json", "aide tree", treeOf, null);
+}
+
+/** The tree of parsed journal.json contents, or null when they are not a journal. */
+function treeOf(parsed: unknown): AideTree | null {
+  const j = parsed as { nodes?: unknown; bestId?: unknown; lowerIsBetter?: unknown } | null;
+  if (!j || typeof j !== "object" || !Array.isArray(j.nodes)) return null;
   const raw = (j.nodes as Record<string, unknown>[]).filter((n) => n && typeof n === "object" && Number.isSafeInteger(n.id));
   const byId = new Map(raw.map((n) => [n.id as number, n]));
   const children = new Map<number | null, Record<string, unknown>[]>();
@@ -156,9 +162,17 @@ function agentEntries(runDir: string, agentLogs: string): Map<number, Record<str
 /** The steps of a research agent's run from its trace, or null when it has no readable trace. */
 export function researchSteps(runDir: string, kind: "mle" | "research"): ResearchStepView[] | null {
   const where = researchLayout(kind);
-  const t = readRunJson(runDir, `${where.trace}/trace.json`) as { steps?: unknown } | null;
-  if (!t || !Array.isArray(t.steps)) return null;
+  const steps = readRecord(runDir, `${where.trace}/trace.json`, "research steps", stepsOf, null);
+  if (steps === null) return null;
+  // The agent's history files change while it runs, so its reasoning is read afresh each time.
   const reasoning = agentEntries(runDir, where.agentLogs);
+  return steps.map((s) => ({ ...s, reasoning: reasoning.get(s.step) ?? {} }));
+}
+
+/** The steps of parsed trace.json contents, without the agent's reasoning, or null when they are not a trace. */
+function stepsOf(parsed: unknown): Omit<ResearchStepView, "reasoning">[] | null {
+  const t = parsed as { steps?: unknown } | null;
+  if (!t || typeof t !== "object" || !Array.isArray(t.steps)) return null;
   return (t.steps as Record<string, unknown>[]).filter((s) => s && typeof s === "object").map((s, i) => {
     const step = num(s.step) ?? i;
     const action = (s.action ?? {}) as { name?: unknown; args?: unknown };
@@ -174,7 +188,6 @@ export function researchSteps(runDir: string, kind: "mle" | "research"): Researc
       started: secondsToIso(started),
       ended: secondsToIso(ended),
       seconds: started !== null && ended !== null ? Math.round((ended - started) * 1000) / 1000 : null,
-      reasoning: reasoning.get(step) ?? {},
       changed: list(files.changed),
       deleted: list(files.deleted),
     };
